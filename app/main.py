@@ -1,0 +1,62 @@
+"""The app factory: settings in, a ready FastAPI app out."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+
+from fastapi import Depends, FastAPI
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from app.db import Database
+from app.security import SecurityHeadersMiddleware, verify_csrf
+from app.settings import Settings
+from app.web import golf6, health, pages, quiz, scorekeeper, solitaire
+from app.web.errors import install_error_handlers
+from app.web.render import make_templates
+
+FEATURE_ROUTERS = (health, pages, solitaire, quiz, golf6, scorekeeper)
+
+
+class CachedStaticFiles(StaticFiles):
+    """Static files are requested with a content hash (?v=...), so they may be cached long."""
+
+    def file_response(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        response = super().file_response(*args, **kwargs)
+        scope: Scope = args[-1] if args else kwargs["scope"]
+        if b"v=" in scope.get("query_string", b""):
+            response.headers["cache-control"] = "public, max-age=31536000, immutable"
+        else:
+            response.headers["cache-control"] = "public, max-age=300"
+        return response
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    database = Database(settings.database_url)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
+        yield
+        database.dispose()
+
+    app = FastAPI(
+        title="Golf card games",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        dependencies=[Depends(verify_csrf)],
+    )
+    app.state.settings = settings
+    app.state.db = database
+    app.state.templates = make_templates(settings.templates_dir, settings.static_dir)
+    app.mount("/static", CachedStaticFiles(directory=settings.static_dir), name="static")
+    for module in FEATURE_ROUTERS:
+        app.include_router(module.router)
+    install_error_handlers(app)
+    app.add_middleware(
+        SecurityHeadersMiddleware,
+        secure_cookies=settings.secure_cookies,
+        max_body_bytes=settings.max_body_bytes,
+    )
+    return app

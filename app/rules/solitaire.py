@@ -1,0 +1,326 @@
+"""Golf solitaire: seven columns of five, one discard pile, a draw pile used once.
+
+Positions are immutable; a move returns a new position. A game is its deal (card order and
+variant) plus its list of moves, so undo is replaying the list minus its last move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.rules.cards import JOKER, card_name, check_card, is_joker, rank, rank_name, standard_deck
+from app.rules.dealnum import check_deal_number, shuffled
+
+COLUMNS = 7
+ROWS = 5
+TABLEAU_CARDS = COLUMNS * ROWS
+ACE, QUEEN, KING = 1, 12, 13
+MAX_JOKERS = 2
+
+
+class RuleError(Exception):
+    """Base of the errors a player can read."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidMoveError(RuleError):
+    """Malformed input: not a move at all (a column 9, a forged card, garbage)."""
+
+
+class IllegalMoveError(RuleError):
+    """A well-formed move the rules do not allow now."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The options of a deal. All off is the standard game."""
+
+    queen_on_king: bool = False
+    round_the_corner: bool = False
+    clear_scores_zero: bool = False
+    empty_start: bool = False
+    jokers: int = 0
+
+    def __post_init__(self) -> None:
+        if self.jokers not in range(MAX_JOKERS + 1):
+            raise InvalidMoveError(f"Jokers must be 0, 1 or 2, not {self.jokers!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "queen_on_king": self.queen_on_king,
+            "round_the_corner": self.round_the_corner,
+            "clear_scores_zero": self.clear_scores_zero,
+            "empty_start": self.empty_start,
+            "jokers": self.jokers,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Variant:
+        flags = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
+        jokers = data.get("jokers", 0)
+        if not isinstance(jokers, int) or isinstance(jokers, bool):
+            raise InvalidMoveError("Jokers must be 0, 1 or 2")
+        return cls(**{name: bool(data.get(name, False)) for name in flags}, jokers=jokers)
+
+    def labels(self) -> list[str]:
+        """Names of the active variations, as the board shows them."""
+        names = [
+            (self.queen_on_king, "Queen on king"),
+            (self.round_the_corner, "Round the corner"),
+            (self.clear_scores_zero, "Clear scores zero"),
+            (self.empty_start, "Empty start"),
+            (self.jokers > 0, f"Jokers: {self.jokers}"),
+        ]
+        return [label for active, label in names if active]
+
+
+STANDARD = Variant()
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play the last card of a column (0-based) onto the discard pile."""
+
+    column: int
+
+    def to_json(self) -> int:
+        return self.column + 1
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Turn the top card of the draw pile onto the discard pile."""
+
+    def to_json(self) -> str:
+        return "draw"
+
+
+Move = Play | Draw
+DRAW = Draw()
+
+
+def parse_move(data: object) -> Move:
+    """A move from its stored or submitted form: a column number 1-7 or "draw"."""
+    if data == "draw":
+        return DRAW
+    if isinstance(data, str) and data.strip().isdigit():
+        data = int(data.strip())
+    if isinstance(data, int) and not isinstance(data, bool) and 1 <= data <= COLUMNS:
+        return Play(data - 1)
+    raise InvalidMoveError(f"{str(data)[:20]!r} is not a move: choose a column 1 to 7 or draw")
+
+
+# --- The deck and the deal -------------------------------------------------------------
+
+
+def deck(variant: Variant = STANDARD) -> list[str]:
+    """The cards of a deal in their fixed order before shuffling."""
+    return standard_deck() + [JOKER] * variant.jokers
+
+
+def deal_for_number(number: int, variant: Variant = STANDARD) -> tuple[str, ...]:
+    """The card order of deal `number` (see app.rules.dealnum for the mapping)."""
+    return tuple(shuffled(deck(variant), check_deal_number(number)))
+
+
+def check_deal(cards: Sequence[object], variant: Variant = STANDARD) -> tuple[str, ...]:
+    """Validate a card order: exactly the cards of the deck, each once (jokers as many)."""
+    codes = [check_card(card) for card in cards]
+    if Counter(codes) != Counter(deck(variant)):
+        raise InvalidMoveError("A deal must hold every card of the deck exactly once")
+    return tuple(codes)
+
+
+@dataclass(frozen=True)
+class Position:
+    """What is on the table. `stock[0]` is the next card drawn; `discard[-1]` is the top."""
+
+    columns: tuple[tuple[str, ...], ...]
+    discard: tuple[str, ...]
+    stock: tuple[str, ...]
+    variant: Variant = field(default=STANDARD)
+
+    @property
+    def top(self) -> str | None:
+        return self.discard[-1] if self.discard else None
+
+    def last_card(self, column: int) -> str | None:
+        cards = self.columns[column]
+        return cards[-1] if cards else None
+
+    @property
+    def cards_left(self) -> int:
+        return sum(len(cards) for cards in self.columns)
+
+    def all_cards(self) -> list[str]:
+        return [c for cards in self.columns for c in cards] + list(self.discard) + list(self.stock)
+
+
+def start(cards: Sequence[str], variant: Variant = STANDARD) -> Position:
+    """Lay out a deal: cards 0-34 row by row into seven columns, then discard, then draw pile."""
+    columns = tuple(tuple(cards[c:TABLEAU_CARDS:COLUMNS]) for c in range(COLUMNS))
+    rest = tuple(cards[TABLEAU_CARDS:])
+    if variant.empty_start:
+        return Position(columns, (), rest, variant)
+    return Position(columns, rest[:1], rest[1:], variant)
+
+
+# --- What fits -------------------------------------------------------------------------
+
+
+def neighbours(value: int, variant: Variant = STANDARD) -> set[int]:
+    """Ranks that may be played on a card of rank `value` (1..13)."""
+    below, above = value - 1, value + 1
+    if variant.round_the_corner:
+        return {below or KING, above if above <= KING else ACE}
+    if value == KING:
+        return {QUEEN} if variant.queen_on_king else set()
+    return {r for r in (below, above) if ACE <= r < KING} | ({KING} if value == QUEEN else set())
+
+
+def fits(card: str, top: str | None, variant: Variant = STANDARD) -> bool:
+    """Whether `card` may go on the discard pile whose top card is `top`."""
+    if top is None:
+        return False
+    if is_joker(card) or is_joker(top):
+        return True
+    return rank(card) in neighbours(rank(top), variant)
+
+
+def what_fits(top: str | None, variant: Variant = STANDARD) -> str:
+    """The coach's one-liner: "On the 7 of hearts: any 6 or 8"."""
+    if top is None:
+        return "The discard pile is empty: turn over a card from the draw pile to start."
+    if is_joker(top):
+        return "On the joker: any card at all."
+    ranks = sorted(neighbours(rank(top), variant))
+    extra = " (or a joker)" if variant.jokers else ""
+    if not ranks:
+        return f"On the {card_name(top)}: nothing fits a king, so turn over a card{extra}."
+    wanted = " or ".join(rank_name(r) for r in ranks)
+    return f"On the {card_name(top)}: any {wanted}{extra}."
+
+
+def why_not(card: str, top: str | None, variant: Variant = STANDARD) -> str:
+    """Why `card` does not fit on `top`, in the player's terms."""
+    if top is None:
+        return "There is no card to play on yet: turn one over from the draw pile first."
+    name, top_name = card_name(card), card_name(top)
+    top_rank = rank(top)
+    if top_rank == KING and not (variant.queen_on_king or variant.round_the_corner):
+        return f"The {name} does not fit on the {top_name}: nothing goes on a king."
+    if top_rank == ACE and not variant.round_the_corner and rank(card) == KING:
+        return f"The {name} does not fit on the {top_name}: ace and king are not neighbours."
+    if top_rank == ACE and not variant.round_the_corner:
+        return f"The {name} does not fit on the {top_name}: only a 2 goes on an ace."
+    wanted = " or ".join(rank_name(r) for r in sorted(neighbours(top_rank, variant)))
+    return f"The {name} does not fit on the {top_name}: only a {wanted} does."
+
+
+# --- Moves -----------------------------------------------------------------------------
+
+
+def is_over(position: Position) -> bool:
+    """The deal ends when every column is empty, or nothing fits and nothing is left to draw."""
+    if position.cards_left == 0:
+        return True
+    return not position.stock and not playable_columns(position)
+
+
+def playable_columns(position: Position) -> list[int]:
+    """Columns (0-based) whose last card fits on the discard pile now."""
+    return [
+        c
+        for c, cards in enumerate(position.columns)
+        if cards and fits(cards[-1], position.top, position.variant)
+    ]
+
+
+def legal_moves(position: Position) -> list[Move]:
+    if is_over(position):
+        return []
+    moves: list[Move] = [Play(c) for c in playable_columns(position)]
+    if position.stock:
+        moves.append(DRAW)
+    return moves
+
+
+def play(position: Position, column: int) -> Position:
+    if not 0 <= column < COLUMNS:
+        raise InvalidMoveError(f"There is no column {column + 1}: columns go from 1 to 7")
+    if is_over(position):
+        raise IllegalMoveError("This deal is over: start a new one or undo a move")
+    card = position.last_card(column)
+    if card is None:
+        raise IllegalMoveError(f"Column {column + 1} is empty")
+    if not fits(card, position.top, position.variant):
+        raise IllegalMoveError(why_not(card, position.top, position.variant))
+    columns = tuple(
+        cards[:-1] if c == column else cards for c, cards in enumerate(position.columns)
+    )
+    return Position(columns, position.discard + (card,), position.stock, position.variant)
+
+
+def draw(position: Position) -> Position:
+    if is_over(position):
+        raise IllegalMoveError("This deal is over: start a new one or undo a move")
+    if not position.stock:
+        raise IllegalMoveError("The draw pile is empty: it is never turned over again")
+    return Position(
+        position.columns,
+        position.discard + position.stock[:1],
+        position.stock[1:],
+        position.variant,
+    )
+
+
+def apply(position: Position, move: Move) -> Position:
+    if isinstance(move, Play):
+        return play(position, move.column)
+    if isinstance(move, Draw):
+        return draw(position)
+    raise InvalidMoveError(f"{move!r} is not a move")
+
+
+def score(position: Position) -> int:
+    """Cards left in the columns; a cleared deal scores minus the cards left to draw."""
+    if position.cards_left:
+        return position.cards_left
+    return 0 if position.variant.clear_scores_zero else -len(position.stock)
+
+
+def replay(cards: Sequence[str], variant: Variant, moves: Iterable[Move]) -> list[Position]:
+    """Every position of a game, from the deal to the last move."""
+    positions = [start(cards, variant)]
+    for move in moves:
+        positions.append(apply(positions[-1], move))
+    return positions
+
+
+# --- A game: a deal plus its moves -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    cards: tuple[str, ...]
+    variant: Variant = STANDARD
+    moves: tuple[Move, ...] = ()
+
+    @property
+    def position(self) -> Position:
+        return replay(self.cards, self.variant, self.moves)[-1]
+
+    def push(self, move: Move) -> Game:
+        apply(self.position, move)  # raises if illegal
+        return Game(self.cards, self.variant, self.moves + (move,))
+
+    def pop(self) -> Game:
+        if not self.moves:
+            raise IllegalMoveError("Nothing to undo: this is the start of the deal")
+        return Game(self.cards, self.variant, self.moves[:-1])

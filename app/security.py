@@ -1,0 +1,149 @@
+"""CSRF protection, security headers and a request-size cap.
+
+CSRF: every POST must carry a token (form field `csrf_token` or header `X-CSRF-Token`) that
+is an HMAC of this browser's `csrf` cookie; a POST whose Origin names another site is refused
+before anything else. The cookie is SameSite=Lax and HttpOnly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from fastapi import Request
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CSRF_COOKIE = "csrf"
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "x-csrf-token"
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "object-src 'none'"
+)
+SECURITY_HEADERS = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+}
+
+
+class CsrfError(Exception):
+    """A POST without a valid token, or from another site."""
+
+
+def new_token() -> str:
+    """A fresh unguessable id (128 bits or more), also used for game ids and seat secrets."""
+    return secrets.token_urlsafe(16)
+
+
+def csrf_token_for(cookie_value: str, secret_key: str) -> str:
+    return hmac.new(secret_key.encode(), cookie_value.encode(), hashlib.sha256).hexdigest()[:40]
+
+
+def browser_cookie(request: Request) -> str:
+    """This browser's CSRF cookie, creating one (set on the response by the middleware)."""
+    value = request.cookies.get(CSRF_COOKIE) or getattr(request.state, "new_csrf_cookie", None)
+    if not value or len(value) > 64:
+        value = new_token()
+        request.state.new_csrf_cookie = value
+    return value
+
+
+def csrf_token(request: Request) -> str:
+    return csrf_token_for(browser_cookie(request), request.app.state.settings.secret_key)
+
+
+def _same_origin(request: Request) -> bool:
+    origin = request.headers.get("origin")
+    if not origin or origin == "null":
+        return origin is None
+    host = request.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+async def verify_csrf(request: Request) -> None:
+    """Dependency for every router: refuse a POST without this browser's token."""
+    if request.method != "POST":
+        return
+    if not _same_origin(request):
+        raise CsrfError("This form came from another site and was refused.")
+    cookie = request.cookies.get(CSRF_COOKIE)
+    sent = request.headers.get(CSRF_HEADER)
+    if sent is None:
+        form = await request.form()
+        field = form.get(CSRF_FIELD)
+        sent = field if isinstance(field, str) else None
+    expected = csrf_token_for(cookie, request.app.state.settings.secret_key) if cookie else None
+    if not expected or not sent or not hmac.compare_digest(sent, expected):
+        raise CsrfError("This form has expired. Reload the page and try again.")
+
+
+class SecurityHeadersMiddleware:
+    """Adds security headers to every response and sets the CSRF cookie when one was made."""
+
+    def __init__(self, app: ASGIApp, secure_cookies: bool, max_body_bytes: int) -> None:
+        self.app = app
+        self.secure_cookies = secure_cookies
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body_bytes):
+            await _too_large(send)
+            return
+        receive = self._capped(receive)
+        state = scope.setdefault("state", {})
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+                cookie = state.get("new_csrf_cookie")
+                if cookie:
+                    flags = "; Secure" if self.secure_cookies else ""
+                    headers.append(
+                        "set-cookie",
+                        f"{CSRF_COOKIE}={cookie}; Path=/; HttpOnly; SameSite=Lax{flags}",
+                    )
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    def _capped(self, receive: Receive) -> Receive:
+        seen = 0
+
+        async def capped() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body_bytes:
+                    raise BodyTooLarge
+            return message
+
+        return capped
+
+
+class BodyTooLarge(Exception):
+    """A streamed request body longer than the cap."""
+
+
+async def _too_large(send: Send) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"text/plain; charset=utf-8")],
+        }
+    )
+    await send({"type": "http.response.body", "body": b"Request too large."})

@@ -1,0 +1,1 @@
+"""`golf simulate`: computer players playing many games, one JSON line each."""

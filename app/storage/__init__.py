@@ -1,0 +1,1 @@
+"""Persistence: ORM rows (models) and one module of keyword-only functions per feature."""

@@ -1,0 +1,117 @@
+"""ORM rows. They hold deals, options and move logs; rule objects are rebuilt from them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Version of the JSON move-log format stored in every game row.
+MOVE_LOG_SCHEMA = 1
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class SolitaireRound(Base):
+    __tablename__ = "solitaire_rounds"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    variant: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SolitaireDeal(Base):
+    __tablename__ = "solitaire_deals"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    round_id: Mapped[str | None] = mapped_column(
+        ForeignKey("solitaire_rounds.id", ondelete="CASCADE"), index=True
+    )
+    hole: Mapped[int | None] = mapped_column(Integer)
+    deal_number: Mapped[int | None] = mapped_column(BigInteger)
+    cards: Mapped[list[Any]] = mapped_column(JSON)
+    variant: Mapped[dict[str, Any]] = mapped_column(JSON)
+    moves: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    log_schema: Mapped[int] = mapped_column(Integer, default=MOVE_LOG_SCHEMA)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    score: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow, index=True
+    )
+
+
+class QuizAnswer(Base):
+    """One anonymous answer to one quiz question: no personal data."""
+
+    __tablename__ = "quiz_answers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    question: Mapped[int] = mapped_column(Integer, index=True)
+    choice: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ScoreSheet(Base):
+    __tablename__ = "score_sheets"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # private: edit link
+    read_id: Mapped[str] = mapped_column(String(32), unique=True)  # public: read-only link
+    length: Mapped[str] = mapped_column(String(16))  # "9", "18" or "100"
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    scores: Mapped[list[Any]] = mapped_column(JSON, default=list)  # one list per hole
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+
+class Golf6Game(Base):
+    __tablename__ = "golf6_games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # public: watch link
+    invite_id: Mapped[str] = mapped_column(String(32), unique=True)  # join link
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), default="lobby")
+    moves: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    log_schema: Mapped[int] = mapped_column(Integer, default=MOVE_LOG_SCHEMA)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow, index=True
+    )
+
+
+class Golf6Seat(Base):
+    __tablename__ = "golf6_seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("golf6_games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(16))  # "human", "open" or a bot name
+    secret_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class RateLimitHit(Base):
+    """Counts requests per client key and window, in the database so all workers share it."""
+
+    __tablename__ = "rate_limit_hits"
+
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    window: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)

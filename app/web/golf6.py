@@ -1,0 +1,5 @@
+"""Routes of this feature (to be built)."""
+
+from fastapi import APIRouter
+
+router = APIRouter()

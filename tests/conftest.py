@@ -1,0 +1,71 @@
+"""Shared fixtures: a fresh app and a migrated temporary database for every test."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.migrate import upgrade
+from app.settings import Settings
+
+TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Migrate once per run; each test gets a copy of this file."""
+    path = tmp_path_factory.mktemp("template") / "golf.db"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def database_url(tmp_path: Path, migrated_template: Path) -> str:
+    path = tmp_path / "golf.db"
+    shutil.copy(migrated_template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, secret_key="test-secret-key-0123456789")
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[FastAPI]:
+    application = create_app(settings)
+    yield application
+    application.state.db.dispose()
+
+
+class Client(TestClient):
+    """A browser-like test client: it knows this browser's CSRF token."""
+
+    def csrf(self) -> str:
+        from app.security import CSRF_COOKIE, csrf_token_for
+
+        if CSRF_COOKIE not in self.cookies:
+            self.get("/healthz")
+            self.get("/")
+        return csrf_token_for(self.cookies[CSRF_COOKIE], self.app.state.settings.secret_key)
+
+    def submit(self, url: str, data: dict | None = None, htmx: bool = False, **kwargs):
+        """POST a form the way a page would, token included."""
+        fields = {"csrf_token": self.csrf(), **(data or {})}
+        headers = kwargs.pop("headers", {}) or {}
+        if htmx:
+            headers = {"HX-Request": "true", **headers}
+        return self.post(url, data=fields, headers=headers, follow_redirects=False, **kwargs)
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[Client]:
+    with Client(app, base_url="http://testserver") as test_client:
+        yield test_client

@@ -1,0 +1,54 @@
+"""Site-wide behaviour: security headers, CSRF, errors, static caching, readiness."""
+
+from __future__ import annotations
+
+
+def test_home_renders_with_security_headers(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Golf" in response.text
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "same-origin"
+
+
+def test_csrf_cookie_is_httponly_and_samesite(client):
+    response = client.get("/")
+    cookie = response.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_unknown_page_is_404_with_readable_message(client):
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    assert "Page not found" in response.text
+
+
+def test_static_files_are_versioned_and_cached(client):
+    page = client.get("/").text
+    assert "/static/htmx-2.0.10.min.js?v=" in page
+    url = page.split('src="', 1)[1].split('"', 1)[0]
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "immutable" in response.headers["cache-control"]
+
+
+def test_ready_when_migrated(client):
+    assert client.get("/readyz").json() == {"ready": True}
+
+
+def test_not_ready_when_database_behind(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+    from app.settings import Settings
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'empty.db'}"))
+    with TestClient(app) as fresh:
+        assert fresh.get("/readyz").status_code == 503
+
+
+def test_large_body_refused(client):
+    response = client.post("/", content=b"x" * 200_000, headers={"content-type": "text/plain"})
+    assert response.status_code == 413
