@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -17,6 +18,10 @@ from app.settings import Settings
 
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 
+# Storage and HTTP tests run on SQLite always, and on PostgreSQL too when CI provides one.
+PG_URL = os.environ.get("TEST_DATABASE_URL_PG")
+BACKENDS = ["sqlite", "postgres"] if PG_URL else ["sqlite"]
+
 
 @pytest.fixture(scope="session")
 def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -26,11 +31,30 @@ def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture
-def database_url(tmp_path: Path, migrated_template: Path) -> str:
-    path = tmp_path / "golf.db"
-    shutil.copy(migrated_template, path)
-    return f"sqlite:///{path}"
+@pytest.fixture(scope="session")
+def pg_template() -> Iterator[str]:
+    """A migrated PostgreSQL database that each test's database is copied from."""
+    from tests.pg import drop_database, make_database
+
+    url = make_database(PG_URL)
+    upgrade(url)
+    yield url
+    drop_database(PG_URL, url)
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh migrated database for one test: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        path = tmp_path / "golf.db"
+        shutil.copy(request.getfixturevalue("migrated_template"), path)
+        yield f"sqlite:///{path}"
+        return
+    from tests.pg import drop_database, make_database
+
+    url = make_database(PG_URL, template=request.getfixturevalue("pg_template"))
+    yield url
+    drop_database(PG_URL, url)
 
 
 @pytest.fixture
