@@ -1,0 +1,1 @@
+"""Computer players and teaching for Golf solitaire: rules of thumb, the sampling coach, hints."""

@@ -1,0 +1,26 @@
+"""Hints follow the spec's worked examples and explain themselves in a player's terms."""
+
+from __future__ import annotations
+
+from app.coach.hint import advise
+from app.rules.solitaire import DRAW, Play
+from tests.coach.positions import position, spec_king_example, spec_run_example
+
+
+def test_hint_plays_the_eight_that_keeps_the_run_going() -> None:
+    advice = advise(spec_run_example(), budget_ms=60)
+    assert advice.move == Play(0)
+    assert "8 of spades" in advice.reason
+    assert "9 of clubs" in advice.reason
+
+
+def test_hint_plays_the_jack_before_the_king() -> None:
+    advice = advise(spec_king_example(), budget_ms=60)
+    assert advice.move == Play(1)
+    assert "jack" in advice.reason and "king" in advice.reason
+
+
+def test_hint_turns_over_a_card_when_nothing_fits_the_king() -> None:
+    advice = advise(position(["3H QS", "TC 5C", "4C", "6D", "7D", "8D", "2D"], "KD", "4D 5H"))
+    assert advice.move == DRAW
+    assert advice.reason == "Turn over a card: nothing fits the king."
