@@ -1,0 +1,262 @@
+"""A six-card Golf score sheet for a game at a real table: holes, totals, leaders, winners.
+
+Pure: a `Sheet` is an immutable value; every change returns a new sheet or raises a
+`SheetError` whose message a player can read. Lowest total leads and wins; ties share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from app.rules.golf6_scoring import layout_score
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+MAX_NAME = 30
+MIN_SCORE = -50
+MAX_SCORE = 200
+TARGET = 100  # "until 100": the game ends after the hole in which someone reaches this
+MAX_HOLES = 99  # negative scores could make an "until 100" game endless; stop somewhere
+
+
+class SheetLength(StrEnum):
+    """How long the game is: a fixed number of holes, or until someone reaches 100."""
+
+    NINE = "9"
+    EIGHTEEN = "18"
+    UNTIL_100 = "100"
+
+    @property
+    def planned_holes(self) -> int | None:
+        return None if self is SheetLength.UNTIL_100 else int(self.value)
+
+    @property
+    def label(self) -> str:
+        return "Until 100" if self is SheetLength.UNTIL_100 else f"{self.value} holes"
+
+
+class SheetError(ValueError):
+    """Base of score-sheet errors; the message is meant for the player."""
+
+
+class InvalidEntryError(SheetError):
+    """Malformed input: a name or score that cannot be used."""
+
+
+class SheetRuleError(SheetError):
+    """Well-formed, but not allowed now (the game is over, no such hole, ...)."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Player names, the length, and one tuple of scores per hole (player order)."""
+
+    players: tuple[str, ...]
+    length: SheetLength
+    holes: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def holes_played(self) -> int:
+        return len(self.holes)
+
+    @property
+    def next_hole(self) -> int:
+        return len(self.holes) + 1
+
+
+# --- reading a sheet -------------------------------------------------------------------------
+
+
+def running_totals(sheet: Sheet) -> list[tuple[int, ...]]:
+    """Each player's total after each hole."""
+    totals = [0] * len(sheet.players)
+    result = []
+    for hole in sheet.holes:
+        totals = [t + s for t, s in zip(totals, hole, strict=True)]
+        result.append(tuple(totals))
+    return result
+
+
+def totals(sheet: Sheet) -> tuple[int, ...]:
+    """Each player's total so far."""
+    return tuple(sum(hole[i] for hole in sheet.holes) for i in range(len(sheet.players)))
+
+
+def leaders(sheet: Sheet) -> tuple[int, ...]:
+    """Players (by index) with the lowest total; none before the first hole."""
+    if not sheet.holes:
+        return ()
+    scores = totals(sheet)
+    low = min(scores)
+    return tuple(i for i, total in enumerate(scores) if total == low)
+
+
+def end_hole(sheet: Sheet) -> int | None:
+    """The hole after which the game is over, if it is over (1-based)."""
+    planned = sheet.length.planned_holes
+    if planned is not None:
+        return planned if len(sheet.holes) >= planned else None
+    for number, after in enumerate(running_totals(sheet), start=1):
+        if max(after) >= TARGET:
+            return number
+    return None
+
+
+def is_finished(sheet: Sheet) -> bool:
+    return end_hole(sheet) is not None
+
+
+def winners(sheet: Sheet) -> tuple[int, ...]:
+    """Once the game is over, the players with the lowest total (ties share the win)."""
+    return leaders(sheet) if is_finished(sheet) else ()
+
+
+def join_names(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def summary(sheet: Sheet) -> str:
+    """One sentence for the live region: who leads, or who won."""
+    if not sheet.holes:
+        return f"Ready for hole 1. {join_names(sheet.players)} are playing."
+    names = [sheet.players[i] for i in leaders(sheet)]
+    low = totals(sheet)[leaders(sheet)[0]]
+    who = join_names(names)
+    if is_finished(sheet):
+        if len(names) == 1:
+            return f"Game over after hole {sheet.holes_played}. {who} wins with {low}."
+        return f"Game over after hole {sheet.holes_played}. {who} share the win with {low}."
+    if len(names) == 1:
+        return f"After hole {sheet.holes_played}, {who} leads with {low}."
+    return f"After hole {sheet.holes_played}, {who} share the lead with {low}."
+
+
+# --- checking input --------------------------------------------------------------------------
+
+
+def clean_name(text: str) -> str:
+    """A player name with its spaces tidied; refused when too long or unprintable."""
+    name = re.sub(r"\s+", " ", text).strip()
+    if len(name) > MAX_NAME:
+        raise InvalidEntryError(
+            f"“{name[:MAX_NAME]}…” is too long: keep names to {MAX_NAME} letters."
+        )
+    if not name.isprintable():
+        raise InvalidEntryError("Names can only use letters, numbers and everyday punctuation.")
+    return name
+
+
+def parse_score(text: str, who: str = "a player") -> int:
+    """A hole score typed by a person: a whole number in a sane range."""
+    value = text.strip().replace("\u2212", "-")  # a typographic minus from a phone keyboard
+    if not value:
+        raise InvalidEntryError(f"Please enter a score for {who}.")
+    if not re.fullmatch(r"[+-]?\d{1,4}", value):
+        raise InvalidEntryError(f"The score for {who} must be a whole number, like 7 or -2.")
+    score = int(value)
+    if not MIN_SCORE <= score <= MAX_SCORE:
+        raise InvalidEntryError(
+            f"A score of {score} for {who} cannot be right: a hole scores between "
+            f"{MIN_SCORE} and {MAX_SCORE}."
+        )
+    return score
+
+
+def _checked_scores(sheet: Sheet, scores: Sequence[int]) -> tuple[int, ...]:
+    if len(scores) != len(sheet.players):
+        raise InvalidEntryError("Every player needs a score for the hole.")
+    for name, score in zip(sheet.players, scores, strict=True):
+        if not isinstance(score, int) or not MIN_SCORE <= score <= MAX_SCORE:
+            raise InvalidEntryError(f"The score for {name} is out of range.")
+    return tuple(scores)
+
+
+def _check_hole_number(sheet: Sheet, number: int) -> int:
+    if not 1 <= number <= len(sheet.holes):
+        raise SheetRuleError(f"There is no hole {number} on this sheet yet.")
+    return number - 1
+
+
+def _check_consistent(sheet: Sheet) -> Sheet:
+    """Refuse a sheet with holes after the end of the game."""
+    planned = sheet.length.planned_holes
+    if planned is not None and len(sheet.holes) > planned:
+        raise SheetRuleError(f"This game has {planned} holes, and they are all entered.")
+    end = end_hole(sheet)
+    if planned is None and end is not None and end < len(sheet.holes):
+        raise SheetRuleError(
+            f"With these scores someone reaches {TARGET} at hole {end}, which ends the game, "
+            f"but {len(sheet.holes)} holes are entered. Remove the later holes first, "
+            "or check the scores."
+        )
+    if len(sheet.holes) > MAX_HOLES:
+        raise SheetRuleError(f"A sheet holds at most {MAX_HOLES} holes.")
+    return sheet
+
+
+# --- changing a sheet ------------------------------------------------------------------------
+
+
+def new_sheet(names: Sequence[str], length: SheetLength | str) -> Sheet:
+    """A blank sheet; empty name fields are skipped, 2 to 8 distinct names are needed."""
+    try:
+        length = SheetLength(length)
+    except ValueError:
+        raise InvalidEntryError("Please choose 9 holes, 18 holes or Until 100.") from None
+    players = tuple(name for name in (clean_name(n) for n in names) if name)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise InvalidEntryError(
+            f"A score sheet needs {MIN_PLAYERS} to {MAX_PLAYERS} players: fill in their names."
+        )
+    if len({p.casefold() for p in players}) != len(players):
+        raise InvalidEntryError(
+            "Two players have the same name. Add an initial so everyone can tell them apart."
+        )
+    return Sheet(players=players, length=length)
+
+
+def add_hole(sheet: Sheet, scores: Sequence[int], before: int | None = None) -> Sheet:
+    """Enter a hole at the end, or insert a forgotten one before hole `before`."""
+    if is_finished(sheet):
+        raise SheetRuleError("The game is over, so no more holes can be added.")
+    row = _checked_scores(sheet, scores)
+    holes = list(sheet.holes)
+    if before is None:
+        holes.append(row)
+    else:
+        holes.insert(_check_hole_number(sheet, before), row)
+    return _check_consistent(replace(sheet, holes=tuple(holes)))
+
+
+def edit_hole(sheet: Sheet, number: int, scores: Sequence[int]) -> Sheet:
+    """Fix the scores of hole `number` (1-based)."""
+    index = _check_hole_number(sheet, number)
+    holes = list(sheet.holes)
+    holes[index] = _checked_scores(sheet, scores)
+    return _check_consistent(replace(sheet, holes=tuple(holes)))
+
+
+def remove_hole(sheet: Sheet, number: int) -> Sheet:
+    """Take hole `number` off the sheet; later holes move up one."""
+    index = _check_hole_number(sheet, number)
+    holes = sheet.holes[:index] + sheet.holes[index + 1 :]
+    return _check_consistent(replace(sheet, holes=holes))
+
+
+# --- the layout helper -----------------------------------------------------------------------
+
+HELPER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def layout_points(ranks: Sequence[str]) -> int:
+    """Score six ranks laid out top row then bottom row, with the column-pair rule."""
+    if len(ranks) != 6 or any(r not in HELPER_RANKS for r in ranks):
+        raise InvalidEntryError("Pick all six cards of the layout to work out the score.")
+    # Suits never matter for scoring; any suit makes a valid card code.
+    return layout_score([("T" if r == "10" else r) + "S" for r in ranks])

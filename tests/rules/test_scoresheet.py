@@ -1,0 +1,198 @@
+"""The score sheet: totals, leaders, ties, the end of a game (incl. until 100), edits."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.rules.scoresheet import (
+    InvalidEntryError,
+    Sheet,
+    SheetLength,
+    SheetRuleError,
+    add_hole,
+    clean_name,
+    edit_hole,
+    end_hole,
+    is_finished,
+    leaders,
+    new_sheet,
+    parse_score,
+    remove_hole,
+    running_totals,
+    summary,
+    totals,
+    winners,
+)
+
+
+def sheet_with(holes: list[list[int]], length: str = "9", players=("Ann", "Bo", "Cy")) -> Sheet:
+    sheet = new_sheet(players, length)
+    for hole in holes:
+        sheet = add_hole(sheet, hole)
+    return sheet
+
+
+def test_totals_add_every_hole_including_negative_scores():
+    sheet = sheet_with([[5, -2, 10], [16, 0, -6], [24, 3, 4]])
+    assert totals(sheet) == (45, 1, 8)
+    assert running_totals(sheet) == [(5, -2, 10), (21, -2, 4), (45, 1, 8)]
+
+
+def test_blank_sheet_has_zero_totals_and_no_leader():
+    sheet = new_sheet(["Ann", "Bo"], "18")
+    assert totals(sheet) == (0, 0)
+    assert leaders(sheet) == ()
+    assert summary(sheet) == "Ready for hole 1. Ann and Bo are playing."
+
+
+def test_lowest_total_leads():
+    sheet = sheet_with([[5, -2, 10]])
+    assert leaders(sheet) == (1,)
+    assert summary(sheet) == "After hole 1, Bo leads with -2."
+    assert winners(sheet) == ()
+
+
+def test_equal_lowest_totals_share_the_lead():
+    sheet = sheet_with([[4, 4, 9]])
+    assert leaders(sheet) == (0, 1)
+    assert summary(sheet) == "After hole 1, Ann and Bo share the lead with 4."
+
+
+def test_nine_hole_game_ends_after_ninth_hole_with_winner():
+    sheet = sheet_with([[3, 4, 5]] * 8)
+    assert not is_finished(sheet)
+    sheet = add_hole(sheet, [10, 0, 0])
+    assert end_hole(sheet) == 9
+    assert winners(sheet) == (1,)
+    assert totals(sheet) == (34, 32, 40)
+    assert summary(sheet) == "Game over after hole 9. Bo wins with 32."
+
+
+def test_tied_winners_share_the_win():
+    sheet = sheet_with([[5, 5, 7]] * 9, players=("Ann", "Bo", "Cy"))
+    assert winners(sheet) == (0, 1)
+    assert summary(sheet) == "Game over after hole 9. Ann and Bo share the win with 45."
+
+
+def test_eighteen_hole_game_goes_on_after_nine():
+    sheet = sheet_with([[1, 2]] * 9, length="18", players=("Ann", "Bo"))
+    assert not is_finished(sheet)
+    sheet = sheet_with([[1, 2]] * 18, length="18", players=("Ann", "Bo"))
+    assert end_hole(sheet) == 18 and winners(sheet) == (0,)
+
+
+def test_no_hole_after_the_game_is_over():
+    sheet = sheet_with([[1, 2, 3]] * 9)
+    with pytest.raises(SheetRuleError, match="game is over"):
+        add_hole(sheet, [1, 1, 1])
+
+
+def test_until_100_ends_after_the_hole_in_which_someone_reaches_100():
+    sheet = sheet_with([[30, 20, 10]] * 3, length="100")
+    assert totals(sheet) == (90, 60, 30) and not is_finished(sheet)
+    sheet = add_hole(sheet, [10, 5, 5])  # Ann reaches exactly 100
+    assert end_hole(sheet) == 4
+    assert winners(sheet) == (2,)  # lowest total wins, not the one who reached 100
+    assert summary(sheet) == "Game over after hole 4. Cy wins with 35."
+    with pytest.raises(SheetRuleError):
+        add_hole(sheet, [0, 0, 0])
+
+
+def test_until_100_goes_on_below_100():
+    sheet = sheet_with([[33, 0, 0]] * 3, length="100")
+    assert totals(sheet)[0] == 99 and not is_finished(sheet)
+
+
+def test_until_100_ties_share_the_win():
+    sheet = sheet_with([[60, 20, 20], [45, 1, 1]], length="100")
+    assert winners(sheet) == (1, 2)
+
+
+def test_edit_fixes_a_mistyped_score():
+    sheet = sheet_with([[5, 6, 7], [50, 1, 1]])
+    fixed = edit_hole(sheet, 2, [5, 1, 1])
+    assert totals(fixed) == (10, 7, 8)
+    assert fixed.holes[0] == sheet.holes[0]
+    assert totals(sheet) == (55, 7, 8)  # the old sheet is unchanged
+
+
+def test_edit_refused_for_a_hole_not_entered():
+    sheet = sheet_with([[5, 6, 7]])
+    with pytest.raises(SheetRuleError, match="no hole 2"):
+        edit_hole(sheet, 2, [1, 1, 1])
+
+
+def test_edit_that_would_end_until_100_earlier_is_refused():
+    sheet = sheet_with([[30, 0, 0], [30, 0, 0], [30, 0, 0]], length="100")
+    with pytest.raises(SheetRuleError, match="hole 2"):
+        edit_hole(sheet, 2, [75, 0, 0])
+    trimmed = remove_hole(sheet, 3)
+    assert is_finished(edit_hole(trimmed, 2, [75, 0, 0]))
+
+
+def test_forgotten_hole_inserted_before_a_later_one():
+    sheet = sheet_with([[1, 1, 1], [3, 3, 3]])
+    sheet = add_hole(sheet, [2, 2, 2], before=2)
+    assert sheet.holes == ((1, 1, 1), (2, 2, 2), (3, 3, 3))
+
+
+def test_insert_refused_when_all_holes_are_entered():
+    sheet = sheet_with([[1, 1, 1]] * 9)
+    with pytest.raises(SheetRuleError):
+        add_hole(sheet, [2, 2, 2], before=3)
+
+
+def test_remove_hole_moves_later_holes_up():
+    sheet = remove_hole(sheet_with([[1, 1, 1], [2, 2, 2], [3, 3, 3]]), 1)
+    assert sheet.holes == ((2, 2, 2), (3, 3, 3))
+
+
+@pytest.mark.parametrize("names", [["Ann"], [], ["", "  "], [f"P{i}" for i in range(9)]])
+def test_sheet_needs_two_to_eight_players(names):
+    with pytest.raises(InvalidEntryError, match="2 to 8 players"):
+        new_sheet(names, "9")
+
+
+def test_empty_name_fields_are_skipped_and_spaces_tidied():
+    sheet = new_sheet(["  Ann  ", "", "Bo   Lee", ""], "9")
+    assert sheet.players == ("Ann", "Bo Lee")
+
+
+def test_duplicate_names_refused():
+    with pytest.raises(InvalidEntryError, match="same name"):
+        new_sheet(["Ann", "ann"], "9")
+
+
+def test_long_or_unprintable_names_refused():
+    with pytest.raises(InvalidEntryError, match="too long"):
+        clean_name("x" * 31)
+    assert clean_name("x" * 30) == "x" * 30
+    with pytest.raises(InvalidEntryError):
+        clean_name("Ann\x00")
+
+
+def test_unknown_length_refused():
+    with pytest.raises(InvalidEntryError, match="9 holes"):
+        new_sheet(["Ann", "Bo"], "7")
+
+
+@pytest.mark.parametrize(("text", "value"), [("7", 7), (" -2 ", -2), ("+3", 3), ("\u22126", -6)])
+def test_parse_score_accepts_whole_numbers(text, value):
+    assert parse_score(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1.5", "1e3", "-51", "201", "99999999999"])
+def test_parse_score_refuses_garbage_with_a_message(text):
+    with pytest.raises(InvalidEntryError) as info:
+        parse_score(text, "Ann")
+    assert "Ann" in str(info.value)
+
+
+def test_hole_needs_a_score_for_every_player():
+    with pytest.raises(InvalidEntryError, match="Every player"):
+        add_hole(new_sheet(["Ann", "Bo"], "9"), [1])
+
+
+def test_length_labels_and_planned_holes():
+    assert [length.label for length in SheetLength] == ["9 holes", "18 holes", "Until 100"]
+    assert SheetLength.UNTIL_100.planned_holes is None
