@@ -11,7 +11,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.rules.cards import JOKER, card_name, check_card, is_joker, rank, rank_name, standard_deck
+from app.rules.cards import (
+    JOKER,
+    InvalidCardError,
+    card_name,
+    check_card,
+    is_joker,
+    rank,
+    rank_name,
+    standard_deck,
+)
 from app.rules.dealnum import check_deal_number, shuffled
 
 COLUMNS = 7
@@ -109,7 +118,7 @@ def parse_move(data: object) -> Move:
     """A move from its stored or submitted form: a column number 1-7 or "draw"."""
     if data == "draw":
         return DRAW
-    if isinstance(data, str) and data.strip().isdigit():
+    if isinstance(data, str) and data.strip().isascii() and data.strip().isdigit():
         data = int(data.strip())
     if isinstance(data, int) and not isinstance(data, bool) and 1 <= data <= COLUMNS:
         return Play(data - 1)
@@ -131,7 +140,10 @@ def deal_for_number(number: int, variant: Variant = STANDARD) -> tuple[str, ...]
 
 def check_deal(cards: Sequence[object], variant: Variant = STANDARD) -> tuple[str, ...]:
     """Validate a card order: exactly the cards of the deck, each once (jokers as many)."""
-    codes = [check_card(card) for card in cards]
+    try:
+        codes = [check_card(card) for card in cards]
+    except InvalidCardError as error:
+        raise InvalidMoveError(str(error)) from error
     if Counter(codes) != Counter(deck(variant)):
         raise InvalidMoveError("A deal must hold every card of the deck exactly once")
     return tuple(codes)
