@@ -30,6 +30,8 @@ class SolitaireRound(Base):
 
 class SolitaireDeal(Base):
     __tablename__ = "solitaire_deals"
+    # One deal per hole of a round, so a double-clicked "Next hole" cannot deal it twice.
+    __table_args__ = (UniqueConstraint("round_id", "hole"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     round_id: Mapped[str | None] = mapped_column(

@@ -105,6 +105,7 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(["round_id"], ["solitaire_rounds.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("round_id", "hole"),
     )
     with op.batch_alter_table("solitaire_deals", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_solitaire_deals_round_id"), ["round_id"], unique=False)

@@ -1,0 +1,258 @@
+"""Golf solitaire deals and rounds in the database. Keyword-only functions; rules stay pure.
+
+A deal row holds its card order (and deal number, if it has one), its variant and its move log;
+the board is rebuilt by replaying the log. Every change is a compare-and-set UPDATE on
+`version`, so two requests that raced each other (two tabs, two workers, a double click) cannot
+both win, on SQLite and PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.rules.dealnum import MAX_DEAL_NUMBER
+from app.rules.solitaire import (
+    Game,
+    Move,
+    Variant,
+    deal_for_number,
+    is_over,
+    parse_move,
+    score,
+)
+from app.security import new_token
+from app.storage.models import MOVE_LOG_SCHEMA, SolitaireDeal, SolitaireRound
+
+HOLES = 9
+# Random deals are drawn from the 31-bit range so their numbers stay short enough to type.
+RANDOM_DEAL_LIMIT = 2**31 - 1
+assert RANDOM_DEAL_LIMIT <= MAX_DEAL_NUMBER
+
+
+class DealNotFound(LookupError):
+    """No deal (or round) with this id."""
+
+
+class StaleDeal(Exception):
+    """The form was made from an older version of the deal; nothing was changed."""
+
+    def __init__(self, current: StoredDeal) -> None:
+        super().__init__("The deal moved on since this page was loaded")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    """A deal as stored: everything needed to rebuild its board, plus its version."""
+
+    id: str
+    deal_number: int | None
+    cards: tuple[str, ...]
+    variant: Variant
+    moves: tuple[Move, ...]
+    version: int
+    round_id: str | None = None
+    hole: int | None = None
+
+    @property
+    def game(self) -> Game:
+        return Game(self.cards, self.variant, self.moves)
+
+
+@dataclass(frozen=True)
+class StoredRound:
+    id: str
+    variant: Variant
+    deals: tuple[StoredDeal, ...]  # in hole order
+    scores: tuple[int | None, ...]  # one per dealt hole; None while a hole is in play
+
+
+def random_deal_number() -> int:
+    return secrets.randbelow(RANDOM_DEAL_LIMIT) + 1
+
+
+def _to_stored(row: SolitaireDeal) -> StoredDeal:
+    if row.log_schema != MOVE_LOG_SCHEMA:
+        raise ValueError(f"Deal {row.id} has move-log schema {row.log_schema}")
+    return StoredDeal(
+        id=row.id,
+        deal_number=row.deal_number,
+        cards=tuple(row.cards),
+        variant=Variant.from_dict(row.variant),
+        moves=tuple(parse_move(m) for m in row.moves),
+        version=row.version,
+        round_id=row.round_id,
+        hole=row.hole,
+    )
+
+
+def create_deal(
+    session: Session,
+    *,
+    variant: Variant,
+    deal_number: int | None = None,
+    cards: tuple[str, ...] | None = None,
+    round_id: str | None = None,
+    hole: int | None = None,
+) -> StoredDeal:
+    """A new deal from its number (or an explicit card order already checked by the rules)."""
+    if cards is None:
+        deal_number = deal_number or random_deal_number()
+        cards = deal_for_number(deal_number, variant)
+    row = SolitaireDeal(
+        id=new_token(),
+        round_id=round_id,
+        hole=hole,
+        deal_number=deal_number,
+        cards=list(cards),
+        variant=variant.to_dict(),
+        moves=[],
+        log_schema=MOVE_LOG_SCHEMA,
+        version=0,
+    )
+    session.add(row)
+    session.flush()
+    return _to_stored(row)
+
+
+def load_deal(session: Session, *, deal_id: str) -> StoredDeal:
+    row = session.get(SolitaireDeal, deal_id) if len(deal_id) <= 32 else None
+    if row is None:
+        raise DealNotFound(deal_id)
+    return _to_stored(row)
+
+
+def _save(session: Session, *, current: StoredDeal, game: Game) -> StoredDeal:
+    """Write the new move log if nobody else wrote since `current` was read."""
+    position = game.position
+    result = session.execute(
+        update(SolitaireDeal)
+        .where(SolitaireDeal.id == current.id, SolitaireDeal.version == current.version)
+        .values(
+            moves=[m.to_json() for m in game.moves],
+            version=current.version + 1,
+            score=score(position) if is_over(position) else None,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        raise StaleDeal(load_deal(session, deal_id=current.id))
+    return StoredDeal(
+        current.id, current.deal_number, current.cards, current.variant, game.moves,
+        current.version + 1, current.round_id, current.hole,
+    )
+
+
+def _check_version(current: StoredDeal, version: int) -> None:
+    if current.version != version:
+        raise StaleDeal(current)
+
+
+def apply_move(
+    session: Session, *, deal_id: str, version: int, move: Move, seen_moves: int | None = None
+) -> tuple[StoredDeal, bool]:
+    """Apply a move made from `version`; returns the deal and whether the move was applied.
+
+    A replay of the move that made the current version (a double click) is answered with the
+    current deal and not applied twice; other stale forms raise StaleDeal.
+    """
+    current = load_deal(session, deal_id=deal_id)
+    if _is_replay(current, version, move, seen_moves):
+        return current, False
+    _check_version(current, version)
+    return _save(session, current=current, game=current.game.push(move)), True
+
+
+def _is_replay(current: StoredDeal, version: int, move: Move, seen_moves: int | None) -> bool:
+    # Only a move makes the log one longer, so this identifies the change exactly.
+    return (
+        seen_moves is not None
+        and current.version == version + 1
+        and len(current.moves) == seen_moves + 1
+        and current.moves[-1] == move
+    )
+
+
+def undo(
+    session: Session, *, deal_id: str, version: int, seen_moves: int | None = None
+) -> tuple[StoredDeal, bool]:
+    """Take back the last move; a double-clicked Undo takes back only one."""
+    current = load_deal(session, deal_id=deal_id)
+    if seen_moves is not None and current.version == version + 1 and (
+        len(current.moves) == seen_moves - 1
+    ):
+        return current, False
+    _check_version(current, version)
+    return _save(session, current=current, game=current.game.pop()), True
+
+
+def rewind(session: Session, *, deal_id: str, version: int, keep: int) -> StoredDeal:
+    """Keep the first `keep` moves, like several undos at once."""
+    current = load_deal(session, deal_id=deal_id)
+    _check_version(current, version)
+    if not 0 <= keep <= len(current.moves):
+        raise ValueError(f"Choose between 0 and {len(current.moves)} moves to keep")
+    if keep == len(current.moves):
+        return current
+    game = Game(current.cards, current.variant, current.moves[:keep])
+    return _save(session, current=current, game=game)
+
+
+# --- Rounds of nine ---------------------------------------------------------------------
+
+
+def create_round(session: Session, *, variant: Variant) -> StoredDeal:
+    """A new round and its first hole; returns the first hole's deal."""
+    row = SolitaireRound(id=new_token(), variant=variant.to_dict())
+    session.add(row)
+    session.flush()
+    return create_deal(session, variant=variant, round_id=row.id, hole=1)
+
+
+def load_round(session: Session, *, round_id: str) -> StoredRound:
+    row = session.get(SolitaireRound, round_id) if len(round_id) <= 32 else None
+    if row is None:
+        raise DealNotFound(round_id)
+    rows = session.scalars(
+        select(SolitaireDeal).where(SolitaireDeal.round_id == round_id).order_by(SolitaireDeal.hole)
+    ).all()
+    return StoredRound(
+        id=row.id,
+        variant=Variant.from_dict(row.variant),
+        deals=tuple(_to_stored(r) for r in rows),
+        scores=tuple(r.score for r in rows),
+    )
+
+
+class HoleNotReady(Exception):
+    """The next hole cannot be dealt yet (the current one is still in play, or it was the 9th)."""
+
+
+def next_hole(session: Session, *, round_id: str, hole: int) -> StoredDeal:
+    """Deal hole `hole` of a round once the one before is over; dealing it twice is harmless."""
+    current = load_round(session, round_id=round_id)
+    existing = {d.hole: d for d in current.deals}
+    if hole in existing:
+        return existing[hole]
+    if not 2 <= hole <= HOLES or hole - 1 not in existing:
+        raise HoleNotReady(f"There is no hole {hole} to deal in this round")
+    if not is_over(existing[hole - 1].game.position):
+        raise HoleNotReady(f"Finish hole {hole - 1} before dealing the next one")
+    try:
+        with session.begin_nested():
+            return create_deal(session, variant=current.variant, round_id=round_id, hole=hole)
+    except IntegrityError:
+        # Another request dealt this hole a moment ago: show that one.
+        return load_round(session, round_id=round_id).deals[hole - 1]
+
+
+def round_summary_of(scores: tuple[int | None, ...]) -> dict[str, Any]:
+    """Totals of the holes played so far."""
+    done = [s for s in scores if s is not None]
+    return {"total": sum(done), "played": len(done), "finished": len(done) == HOLES}
