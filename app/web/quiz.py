@@ -1,5 +1,123 @@
-"""Routes of this feature (to be built)."""
+"""The rules quiz: six questions on one page, each answered by its own small form."""
 
-from fastapi import APIRouter
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from app.quiz import progress
+from app.quiz.progress import Answers
+from app.quiz.questions import CHOICE_KEYS, QUESTIONS, Question, question
+from app.storage import quiz as quiz_store
+from app.web.errors import error_response
+from app.web.render import after_post, render
 
 router = APIRouter()
+
+PAGE = "quiz/page.html"
+FRAGMENT = "quiz/_answer.html"
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    """What the template needs for one question: the question, this visitor's pick, shares."""
+
+    question: Question
+    chosen: str | None
+    shares: dict[str, int] = field(default_factory=dict)
+    message: str | None = None
+
+    @property
+    def number(self) -> int:
+        return self.question.number
+
+    @property
+    def right(self) -> bool:
+        return self.chosen == self.question.answer
+
+
+def _answers(request: Request) -> Answers:
+    return progress.decode(request.cookies.get(progress.COOKIE), _secret(request))
+
+
+def _secret(request: Request) -> str:
+    return request.app.state.settings.secret_key
+
+
+def _context(request: Request, answers: Answers, focus: int | None = None,
+             message: str | None = None) -> dict[str, Any]:
+    with request.app.state.db.read() as session:
+        counts = quiz_store.choice_counts(session)
+    views = [
+        QuestionView(
+            question=q,
+            chosen=answers.get(q.number),
+            shares=progress.shares(counts.get(q.number, {})),
+            message=message if q.number == focus else None,
+        )
+        for q in QUESTIONS
+    ]
+    return {
+        "questions": views,
+        "q": views[focus - 1] if focus else None,
+        "total": len(QUESTIONS),
+        "right": progress.right_count(answers),
+        "complete": progress.is_complete(answers),
+    }
+
+
+@router.get("/quiz", response_class=HTMLResponse)
+def quiz_page(request: Request) -> HTMLResponse:
+    return render(request, PAGE, None, _context(request, _answers(request)))
+
+
+@router.post("/quiz/reset")
+def reset(request: Request) -> Response:
+    """Try again: forget this visitor's answers (the anonymous tallies stay)."""
+    response = RedirectResponse("/quiz", status_code=303)
+    response.delete_cookie(progress.COOKIE, path="/quiz")
+    return response
+
+
+@router.post("/quiz/{number}")
+def answer(
+    request: Request, number: int, choice: Annotated[str | None, Form()] = None
+) -> Response:
+    asked = question(number)
+    if asked is None:
+        return error_response(request, 404, "There is no such question in the quiz.")
+    answers = _answers(request)
+    if number in answers:
+        message = "You have already answered this one. Try again at the end to start over."
+        return _answer_page(request, answers, number, message, 409)
+    if choice not in CHOICE_KEYS:
+        return _answer_page(request, answers, number, "Please pick one of the three answers.", 422)
+    with request.app.state.db.write() as session:
+        quiz_store.record_answer(session, question=number, choice=choice)
+    answers = {**answers, number: choice}
+    response = after_post(
+        request, f"/quiz#q-{number}", _answer_page(request, answers, number, None, 200)
+    )
+    _remember(request, response, answers)
+    return response
+
+
+def _answer_page(request: Request, answers: Answers, number: int, message: str | None,
+                 status: int) -> HTMLResponse:
+    context = _context(request, answers, focus=number, message=message)
+    return render(request, PAGE, FRAGMENT, context, status_code=status)
+
+
+def _remember(request: Request, response: Response, answers: Answers) -> None:
+    response.set_cookie(
+        progress.COOKIE,
+        progress.encode(answers, _secret(request)),
+        max_age=progress.MAX_AGE_SECONDS,
+        path="/quiz",
+        httponly=True,
+        samesite="lax",
+        secure=request.app.state.settings.secure_cookies,
+    )
