@@ -1,0 +1,138 @@
+"""`golf prune --older-than DAYS`: delete unfinished games nobody has touched for that long.
+
+Finished games and score sheets are kept (people reopen them by link); counters of past
+rate-limit windows are always cleared.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from app.db import Database
+from app.ratelimit import WINDOW_SECONDS
+from app.storage.models import (
+    Golf6Game,
+    Golf6Seat,
+    RateLimitHit,
+    ScoreSheet,
+    SolitaireDeal,
+    SolitaireRound,
+    utcnow,
+)
+
+HOLES_PER_ROUND = 9
+MAX_SHEET_HOLES = 99  # an "until 100" sheet also ends here (negative scores could go forever)
+GOLF6_FINISHED = {"finished", "over", "done"}
+
+
+def prune(
+    database_url: str, *, older_than_days: int, now: datetime | None = None
+) -> dict[str, int]:
+    """Delete unfinished games idle for `older_than_days`; return how many of each went."""
+    if older_than_days < 0:
+        raise ValueError("older_than_days must be 0 or more")
+    cutoff = (now or utcnow()) - timedelta(days=older_than_days)
+    database = Database(database_url)
+    try:
+        with database.write() as session:
+            return {
+                "solitaire rounds": _prune_rounds(session, cutoff),
+                "solitaire deals": _prune_single_deals(session, cutoff),
+                "six-card games": _prune_golf6(session, cutoff),
+                "score sheets": _prune_sheets(session, cutoff),
+                "rate-limit counters": _prune_rate_limits(session),
+            }
+    finally:
+        database.dispose()
+
+
+def _prune_single_deals(session: Session, cutoff: datetime) -> int:
+    """Deals outside a round that were never finished (no score) and sat idle."""
+    result = session.execute(
+        delete(SolitaireDeal).where(
+            SolitaireDeal.round_id.is_(None),
+            SolitaireDeal.score.is_(None),
+            SolitaireDeal.updated_at < cutoff,
+        )
+    )
+    return result.rowcount
+
+
+def _prune_rounds(session: Session, cutoff: datetime) -> int:
+    """Rounds with fewer than nine scored deals whose last activity is before the cutoff."""
+    activity = (
+        select(
+            SolitaireRound.id,
+            func.max(SolitaireDeal.updated_at).label("last"),
+            func.count(SolitaireDeal.score).label("scored"),
+        )
+        .outerjoin(SolitaireDeal, SolitaireDeal.round_id == SolitaireRound.id)
+        .where(SolitaireRound.created_at < cutoff)
+        .group_by(SolitaireRound.id)
+    )
+    stale = [
+        row.id
+        for row in session.execute(activity)
+        if row.scored < HOLES_PER_ROUND and (row.last is None or _aware(row.last) < cutoff)
+    ]
+    return _delete_ids(session, SolitaireRound, stale, children=(SolitaireDeal.round_id,))
+
+
+def _prune_golf6(session: Session, cutoff: datetime) -> int:
+    stale = session.scalars(
+        select(Golf6Game.id).where(
+            Golf6Game.updated_at < cutoff, Golf6Game.status.not_in(GOLF6_FINISHED)
+        )
+    ).all()
+    return _delete_ids(session, Golf6Game, list(stale), children=(Golf6Seat.game_id,))
+
+
+def _prune_sheets(session: Session, cutoff: datetime) -> int:
+    """Score sheets idle since the cutoff whose game was not played to the end."""
+    rows = session.execute(
+        select(ScoreSheet.id, ScoreSheet.length, ScoreSheet.scores).where(
+            ScoreSheet.updated_at < cutoff
+        )
+    ).all()
+    stale = [row.id for row in rows if not _sheet_finished(row.length, row.scores)]
+    return _delete_ids(session, ScoreSheet, stale)
+
+
+def _sheet_finished(length: str, scores: list[Any]) -> bool:
+    """Nine or eighteen holes entered, or (for "until 100") someone reached 100."""
+    if length in {"9", "18"}:
+        return len(scores or []) >= int(length)
+    if len(scores or []) >= MAX_SHEET_HOLES:
+        return True
+    totals: dict[int, int] = {}
+    for hole in scores or []:
+        for seat, value in enumerate(hole if isinstance(hole, list) else []):
+            if isinstance(value, int):
+                totals[seat] = totals.get(seat, 0) + value
+    return any(total >= 100 for total in totals.values())
+
+
+def _prune_rate_limits(session: Session) -> int:
+    current = int(time.time() // WINDOW_SECONDS)
+    return session.execute(delete(RateLimitHit).where(RateLimitHit.window < current - 1)).rowcount
+
+
+def _delete_ids(session: Session, model: Any, ids: list[str], children: tuple = ()) -> int:
+    """Delete rows by id, children first (so it works even without ON DELETE CASCADE)."""
+    deleted = 0
+    for start in range(0, len(ids), 500):  # keep each IN list a sane size
+        chunk = ids[start : start + 500]
+        for column in children:
+            session.execute(delete(column.class_).where(column.in_(chunk)))
+        deleted += session.execute(delete(model).where(model.id.in_(chunk))).rowcount
+    return deleted
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

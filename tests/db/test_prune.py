@@ -1,0 +1,164 @@
+"""`golf prune`: old unfinished games go, finished and recent ones stay."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from app import cli
+from app.db import Database
+from app.storage.models import (
+    Golf6Game,
+    Golf6Seat,
+    RateLimitHit,
+    ScoreSheet,
+    SolitaireDeal,
+    SolitaireRound,
+    utcnow,
+)
+from app.storage.prune import prune
+
+CARDS = ["AS"] * 52
+
+
+def _deal(
+    id_: str,
+    age_days: int,
+    *,
+    score: int | None = None,
+    round_id: str | None = None,
+    hole: int | None = None,
+) -> SolitaireDeal:
+    moment = utcnow() - timedelta(days=age_days)
+    return SolitaireDeal(
+        id=id_,
+        round_id=round_id,
+        hole=hole,
+        cards=CARDS,
+        variant={},
+        moves=[],
+        score=score,
+        created_at=moment,
+        updated_at=moment,
+    )
+
+
+def _game(id_: str, age_days: int, status: str) -> Golf6Game:
+    moment = utcnow() - timedelta(days=age_days)
+    return Golf6Game(
+        id=id_,
+        invite_id=f"inv-{id_}",
+        settings={},
+        seed=1,
+        status=status,
+        moves=[],
+        created_at=moment,
+        updated_at=moment,
+    )
+
+
+def _sheet(id_: str, age_days: int, length: str, scores: list) -> ScoreSheet:
+    moment = utcnow() - timedelta(days=age_days)
+    return ScoreSheet(
+        id=id_,
+        read_id=f"r-{id_}",
+        length=length,
+        players=["Ann", "Bo"],
+        scores=scores,
+        created_at=moment,
+        updated_at=moment,
+    )
+
+
+def _round_deals(id_: str, scored_holes: int, last_active_days: int) -> list:
+    rows: list = [
+        _deal(f"{id_}-{h}", last_active_days, score=3, round_id=id_, hole=h)
+        for h in range(1, scored_holes + 1)
+    ]
+    return rows
+
+
+@pytest.fixture
+def db(database_url):
+    database = Database(database_url)
+    with database.write() as session:
+        # No ORM relationships, so parents are flushed first by hand.
+        session.add_all(
+            [
+                SolitaireRound(id=r, variant={}, created_at=utcnow() - timedelta(days=40))
+                for r in ("round-old-open", "round-old-done", "round-recent")
+            ]
+        )
+        session.add_all([_game("g-old-playing", 30, "playing")])
+        session.flush()
+        session.add_all(
+            [
+                _deal("old-open", 30),
+                _deal("old-done", 30, score=4),
+                _deal("new-open", 1),
+                *_round_deals("round-old-open", 4, 30),
+                *_round_deals("round-old-done", 9, 30),
+                *_round_deals("round-recent", 4, 1),
+                _game("g-old-lobby", 30, "lobby"),
+                _game("g-old-finished", 30, "finished"),
+                _game("g-new", 1, "playing"),
+                _sheet("s-old-open", 30, "9", [[1, 2]] * 3),
+                _sheet("s-old-done", 30, "9", [[1, 2]] * 9),
+                _sheet("s-old-100", 30, "100", [[60, 3], [50, 4]]),
+                _sheet("s-new", 1, "18", []),
+                RateLimitHit(key="create:1.2.3.4", window=1000, count=5),
+            ]
+        )
+        session.add(Golf6Seat(game_id="g-old-playing", seat=0, kind="human", secret_hash="x"))
+    yield database
+    database.dispose()
+
+
+def _ids(database: Database, model) -> set[str]:
+    with database.read() as session:
+        return set(session.scalars(select(model.id)))
+
+
+def test_prune_removes_only_old_unfinished_games(db, database_url):
+    counts = prune(database_url, older_than_days=7)
+    assert counts == {
+        "solitaire rounds": 1,
+        "solitaire deals": 1,
+        "six-card games": 2,
+        "score sheets": 1,
+        "rate-limit counters": 1,
+    }
+    deals = _ids(db, SolitaireDeal)
+    assert "old-open" not in deals and {"old-done", "new-open"} <= deals
+    assert not any(d.startswith("round-old-open") for d in deals)
+    assert _ids(db, SolitaireRound) == {"round-old-done", "round-recent"}
+    assert _ids(db, Golf6Game) == {"g-old-finished", "g-new"}
+    assert _ids(db, ScoreSheet) == {"s-old-done", "s-old-100", "s-new"}
+    with db.read() as session:
+        assert session.scalar(select(func.count()).select_from(Golf6Seat)) == 0
+
+
+def test_prune_twice_removes_nothing_more(db, database_url):
+    prune(database_url, older_than_days=7)
+    again = prune(database_url, older_than_days=7)
+    assert set(again.values()) == {0}
+
+
+def test_prune_with_long_horizon_keeps_everything(db, database_url):
+    counts = prune(database_url, older_than_days=365)
+    assert counts["solitaire deals"] == counts["six-card games"] == counts["score sheets"] == 0
+
+
+def test_prune_refuses_negative_days(database_url):
+    with pytest.raises(ValueError):
+        prune(database_url, older_than_days=-1)
+
+
+def test_golf_prune_command(db, database_url, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    assert cli.main(["prune", "--older-than", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "six-card games: 2" in out
+    assert _ids(db, Golf6Game) == {"g-old-finished", "g-new"}
