@@ -23,6 +23,8 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         proxy_headers=True,
         server_header=False,
+        # Our own request log redacts ids and secrets; uvicorn's would print them.
+        access_log=False,
     )
     return 0
 

@@ -9,6 +9,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from app.db import Database
+from app.request_log import RequestLogMiddleware
 from app.security import SecurityHeadersMiddleware, verify_csrf
 from app.settings import Settings
 from app.web import golf6, health, pages, quiz, scorekeeper, solitaire
@@ -59,4 +60,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         secure_cookies=settings.secure_cookies,
         max_body_bytes=settings.max_body_bytes,
     )
+    app.add_middleware(RequestLogMiddleware)  # outermost: logs refused requests too
     return app

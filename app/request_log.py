@@ -1,0 +1,84 @@
+"""One structured (JSON) log line per request, with every secret left out.
+
+Game ids, invite ids and seat secrets travel in paths, query strings and cookies, so a line
+carries only the method, the path with id-like segments replaced by ":id", the status, the
+time taken and whether htmx asked. No query string, no cookies, no headers, no client address.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sys
+import time
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+logger = logging.getLogger("golf.request")
+# Random ids from new_token() are 22 url-safe characters; long numbers could be ids too.
+_ID_LIKE = re.compile(r"^[A-Za-z0-9_-]{16,}$")
+
+
+def _ensure_handler() -> None:
+    """Lines go to stderr even when nothing configured logging (uvicorn only sets up its own)."""
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+
+
+def redact_path(path: str) -> str:
+    """The path with anything that could be an id or a secret replaced by ":id"."""
+    return "/".join(":id" if _looks_secret(part) else part for part in path.split("/"))[:200]
+
+
+def _looks_secret(segment: str) -> bool:
+    if len(segment) > 64 or "%" in segment:
+        return True  # odd or encoded input: never echo it
+    if not _ID_LIKE.match(segment):
+        return False
+    # Ordinary long words ("strategy-notes-for-beginners") have no digits or capitals.
+    return any(c.isdigit() or c.isupper() or c == "_" for c in segment)
+
+
+def log_line(method: str, path: str, status: int, started: float, htmx: bool) -> str:
+    return json.dumps(
+        {
+            "event": "request",
+            "method": method[:10],
+            "path": redact_path(path),
+            "status": status,
+            "ms": round((time.perf_counter() - started) * 1000, 1),
+            "htmx": htmx,
+        }
+    )
+
+
+class RequestLogMiddleware:
+    """Logs one line when each HTTP response has been sent (or failed)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        _ensure_handler()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500  # what the client gets if the app raises before answering
+
+        async def send_and_note(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        htmx = (b"hx-request", b"true") in scope.get("headers", [])
+        try:
+            await self.app(scope, receive, send_and_note)
+        finally:
+            logger.info(log_line(scope["method"], scope["path"], status, started, htmx))
