@@ -1,0 +1,262 @@
+"""The score keeper over HTTP: create, enter holes, fix scores, the helper, links and refusals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+ID_RE = re.compile(r"/scores/([A-Za-z0-9_-]{16,})$")
+
+
+def start(client, names=("Ann", "Bo"), length="9") -> str:
+    """Create a sheet through the form; return its private path."""
+    fields = {f"player_{i}": name for i, name in enumerate(names, start=1)}
+    response = client.submit("/scores", {**fields, "length": length})
+    assert response.status_code == 303
+    path = response.headers["location"]
+    assert ID_RE.search(path)
+    return path
+
+
+def state(client, path: str) -> dict:
+    response = client.get(path, headers={"Accept": "application/json"})
+    assert response.status_code == 200
+    return response.json()
+
+
+def version(client, path: str) -> int:
+    page = client.get(path).text
+    return int(re.search(r'name="version" value="(\d+)"', page).group(1))
+
+
+def enter(client, path: str, scores, htmx=False, **extra):
+    fields = {f"score_{i}": str(s) for i, s in enumerate(scores)}
+    data = {**fields, "version": str(version(client, path)), **extra}
+    return client.submit(f"{path}/holes", data, htmx=htmx)
+
+
+def test_new_sheet_form_has_contract_fields(client):
+    page = client.get("/scores").text
+    for i in range(1, 9):
+        assert f'<label for="player-{i}">Player {i}</label>' in page
+    assert '<label for="length">Length</label>' in page
+    assert all(label in page for label in (">9 holes<", ">18 holes<", ">Until 100<"))
+    assert "Start score sheet" in page
+
+
+def test_created_sheet_shows_fields_per_player_and_table(client):
+    page = client.get(start(client, ("Ann", "Bo", "Cy"))).text
+    assert ">Ann, hole 1</label>" in page and ">Cy, hole 1</label>" in page
+    assert "<caption>Scores</caption>" in page
+    assert 'role="status"' in page and "Ready for hole 1" in page
+    assert 'type="number"' in page and "Save hole" in page
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"player_1": "Ann"}, "2 to 8 players"),
+        ({"player_1": "Ann", "player_2": "ann"}, "same name"),
+        ({"player_1": "A" * 31, "player_2": "Bo"}, "too long"),
+        ({"player_1": "Ann", "player_2": "Bo", "length": "12"}, "9 holes, 18 holes"),
+    ],
+)
+def test_bad_new_sheet_refused_with_message_and_names_kept(client, fields, message):
+    response = client.submit("/scores", {"length": "9", **fields})
+    assert response.status_code == 422
+    assert message in response.text
+    assert 'value="Ann"' in response.text or 'value="AAAA' in response.text
+
+
+def test_names_are_escaped(client):
+    page = client.get(start(client, ("<script>x</script>", "Bo"))).text
+    assert "<script>x</script>" not in page
+    assert "&lt;script&gt;x&lt;/script&gt;" in page
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_entering_holes_updates_totals_and_leader(client, htmx):
+    path = start(client, ("Ann", "Bo", "Cy"))
+    response = enter(client, path, [5, -2, 10], htmx=htmx)
+    if htmx:
+        assert response.status_code == 200
+        assert 'id="sheet"' in response.text and "<html" not in response.text
+        assert 'hx-swap-oob="innerHTML"' in response.text
+        assert "After hole 1, Bo leads with -2." in response.text
+    else:
+        assert response.status_code == 303 and response.headers["location"] == path
+    enter(client, path, [16, 8, -6], htmx=htmx)
+    data = state(client, path)
+    assert data["holes"] == [[5, -2, 10], [16, 8, -6]]
+    assert data["totals"] == [21, 6, 4] and data["leaders"] == [2]
+    assert "After hole 2, Cy leads with 4." in client.get(path).text
+
+
+def test_nine_holes_end_with_shared_win(client):
+    path = start(client, ("Ann", "Bo", "Cy"))
+    for _ in range(9):
+        enter(client, path, [4, 4, 5])
+    page = client.get(path).text
+    assert "Game over after hole 9. Ann and Bo share the win with 36." in page
+    assert ">Ann, hole 10<" not in page  # no new-hole form once the game is over
+    assert state(client, path)["winners"] == [0, 1]
+    response = client.submit(f"{path}/holes", {"score_0": "1", "score_1": "1", "score_2": "1",
+                                               "version": str(version(client, path))})
+    assert response.status_code == 422 and "game is over" in response.text
+
+
+def test_until_100_ends_after_the_hole_someone_reaches_100(client):
+    path = start(client, ("Ann", "Bo"), length="100")
+    for _ in range(3):
+        enter(client, path, [30, 10])
+    assert not state(client, path)["finished"]
+    enter(client, path, [15, 10])
+    data = state(client, path)
+    assert data["finished"] and data["totals"] == [105, 40] and data["winners"] == [1]
+    assert "Game over after hole 4. Bo wins with 40." in client.get(path).text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_fixing_a_mistyped_score(client, htmx):
+    path = start(client)
+    enter(client, path, [5, 6])
+    enter(client, path, [50, 1])
+    data = {"score_0": "5", "score_1": "1", "version": str(version(client, path))}
+    response = client.submit(f"{path}/holes/2", data, htmx=htmx)
+    assert response.status_code == (200 if htmx else 303)
+    assert state(client, path)["holes"] == [[5, 6], [5, 1]]
+    assert ">Ann, hole 2</label>" in client.get(path).text  # the edit form of hole 2
+
+
+def test_stale_edit_refused_with_fresh_sheet_and_nothing_changes(client):
+    path = start(client)
+    enter(client, path, [5, 6])
+    old = version(client, path)
+    enter(client, path, [7, 7])  # someone else saved meanwhile
+    response = client.submit(f"{path}/holes/1", {"score_0": "0", "score_1": "0",
+                                                 "version": str(old)}, htmx=True)
+    assert response.status_code == 409
+    assert "changed since you opened it" in response.text
+    assert "After hole 2, Ann leads with 12." in response.text  # the fresh sheet
+    assert state(client, path)["holes"] == [[5, 6], [7, 7]]
+
+
+@pytest.mark.parametrize(
+    ("scores", "message"),
+    [(["abc", "1"], "whole number"), (["", "1"], "enter a score for Ann"),
+     (["999", "1"], "cannot be right"), (["1.5", "2"], "whole number")],
+)
+def test_garbage_scores_refused_and_typed_values_kept(client, scores, message):
+    path = start(client)
+    response = enter(client, path, scores, htmx=True)
+    assert response.status_code == 422
+    assert message in response.text
+    assert f'value="{scores[0]}"' in response.text
+    assert state(client, path)["holes"] == []
+
+
+def test_missing_version_refused(client):
+    path = start(client)
+    response = client.submit(f"{path}/holes", {"score_0": "1", "score_1": "2"})
+    assert response.status_code == 422 and "reload" in response.text
+    assert state(client, path)["holes"] == []
+
+
+def test_forgotten_hole_inserted_and_hole_removed(client):
+    path = start(client)
+    enter(client, path, [1, 1])
+    enter(client, path, [3, 3])
+    enter(client, path, [2, 2], before="2")
+    assert state(client, path)["holes"] == [[1, 1], [2, 2], [3, 3]]
+    response = client.submit(f"{path}/holes/1/remove", {"version": str(version(client, path))})
+    assert response.status_code == 303
+    assert state(client, path)["holes"] == [[2, 2], [3, 3]]
+
+
+@pytest.mark.parametrize("url", ["/holes/7", "/holes/7/remove", "/holes/0"])
+def test_unknown_hole_refused(client, url):
+    path = start(client)
+    enter(client, path, [1, 1])
+    response = client.submit(f"{path}{url}", {"score_0": "1", "score_1": "1",
+                                              "version": str(version(client, path))})
+    assert response.status_code == 422 and "no hole" in response.text
+
+
+def test_garbage_hole_number_is_400(client):
+    path = start(client)
+    response = client.submit(f"{path}/holes/abc", {"version": "0"})
+    assert response.status_code == 400
+
+
+def test_unknown_sheet_is_404_and_changes_nothing(client):
+    assert client.get("/scores/nosuchsheet1234567").status_code == 404
+    assert client.get("/scores/view/nosuchsheet1234567").status_code == 404
+    response = client.submit("/scores/nosuchsheet1234567/holes", {"version": "0"})
+    assert response.status_code == 404
+
+
+def test_read_only_link_shows_scores_without_forms(client):
+    path = start(client)
+    enter(client, path, [5, -2])
+    page = client.get(path).text
+    read_url = re.search(r'id="read-link" type="text" readonly value="([^"]+)"', page).group(1)
+    assert path in re.search(r'id="private-link" type="text" readonly value="([^"]+)"',
+                             page).group(1)
+    view = client.get(read_url.replace("http://testserver", ""))
+    assert view.status_code == 200
+    assert "After hole 1, Bo leads with -2." in view.text
+    assert "<form" not in view.text.split('<main', 1)[1].split("</main>")[0]
+    assert path.rsplit("/", 1)[1] not in view.text  # the private id never leaks
+    assert "Save hole" not in view.text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_layout_helper_fills_the_players_field(client, htmx):
+    path = start(client, ("Ann", "Bo"))
+    cards = dict(zip([f"card_1_{k}" for k in range(6)], ["2", "Q", "9", "2", "5", "K"],
+                     strict=True))
+    data = {"score_0": "7", "score_1": "", "helper_for": "1", **cards}
+    response = client.submit(f"{path}/helper", data, htmx=htmx)
+    assert response.status_code == 200
+    assert "Those cards score 24." in response.text
+    assert 'name="score_1" type="number"' in response.text
+    assert re.search(r'name="score_1"[^>]*value="24"', response.text)
+    assert re.search(r'name="score_0"[^>]*value="7"', response.text)  # typed value kept
+    if htmx:
+        assert 'id="hole-form"' in response.text and "<caption>" not in response.text
+    assert state(client, path)["holes"] == []  # the helper saves nothing
+
+
+@pytest.mark.parametrize(
+    ("columns", "score"),
+    [(["Q", "2", "K", "Q", "6", "A"], 5), (["K", "7", "A", "K", "2", "10"], 16)],
+)
+def test_layout_helper_spec_examples(client, columns, score):
+    path = start(client)
+    cards = {f"card_0_{k}": rank for k, rank in enumerate(columns)}
+    response = client.submit(f"{path}/helper", {"helper_for": "0", **cards}, htmx=True)
+    assert f"Those cards score {score}." in response.text
+
+
+@pytest.mark.parametrize("helper_for", ["", "9", "x"])
+def test_layout_helper_refuses_bad_player(client, helper_for):
+    path = start(client)
+    response = client.submit(f"{path}/helper", {"helper_for": helper_for}, htmx=True)
+    assert response.status_code == 422 and "helper under one of the players" in response.text
+
+
+def test_layout_helper_needs_all_six_cards(client):
+    path = start(client)
+    response = client.submit(f"{path}/helper", {"helper_for": "0", "card_0_0": "Z"}, htmx=True)
+    assert response.status_code == 422 and "all six cards" in response.text
+
+
+def test_forms_carry_csrf_token_and_post_without_token_refused(client):
+    path = start(client)
+    page = client.get(path).text
+    assert page.count('name="csrf_token"') >= 1
+    response = client.post(f"{path}/holes", data={"score_0": "1", "score_1": "1",
+                                                  "version": "0"})
+    assert response.status_code == 403
+    assert state(client, path)["holes"] == []
