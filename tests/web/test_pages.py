@@ -1,0 +1,286 @@
+"""Reading pages: valid HTML, titles, headings, spec content, and a crawl for dead links."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import html5lib
+import pytest
+
+from app.content.glossary import TERMS
+
+PAGES = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz"]
+SPEC = Path("/work/shared/SPEC.md")
+
+
+class PageFacts(HTMLParser):
+    """Collects what the checks need: ids, headings, links, title, description, inline code."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: list[str] = []
+        self.headings: list[int] = []
+        self.links: list[str] = []
+        self.resources: list[str] = []
+        self.title = ""
+        self.description = ""
+        self.inline: list[str] = []
+        self.first_link: str | None = None
+        self.text: list[str] = []
+        self._in_title = False
+        self._skip_depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = {k: v or "" for k, v in attrs}
+        if "id" in attr:
+            self.ids.append(attr["id"])
+        if re.fullmatch(r"h[1-6]", tag):
+            self.headings.append(int(tag[1]))
+        if tag == "a" and "href" in attr:
+            self.links.append(attr["href"])
+            self.first_link = self.first_link or attr["href"]
+        if tag in ("script", "link") and (attr.get("src") or attr.get("href")):
+            self.resources.append(attr.get("src") or attr["href"])
+        if tag == "script" and not attr.get("src") or "style" in attr or tag == "style":
+            self.inline.append(tag)
+        if tag == "meta" and attr.get("name") == "description":
+            self.description = attr.get("content", "")
+        if tag in ("script", "style"):
+            self._skip_depth += 1
+        self._in_title = tag == "title"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_title = False
+        if tag in ("script", "style"):
+            self._skip_depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+        elif not self._skip_depth:
+            self.text.append(data)
+
+    @property
+    def words(self) -> str:
+        return re.sub(r"\s+", " ", " ".join(self.text))
+
+
+def page_facts(html: str) -> PageFacts:
+    facts = PageFacts()
+    facts.feed(html)
+    return facts
+
+
+def check_html(html: str) -> PageFacts:
+    """Fail on HTML parse errors, duplicate ids, skipped heading levels, missing basics."""
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+    parser.parse(html)  # raises html5lib's ParseError on the first error
+    facts = page_facts(html)
+    duplicates = {i for i in facts.ids if facts.ids.count(i) > 1}
+    assert not duplicates, f"duplicate ids: {duplicates}"
+    assert facts.headings and facts.headings[0] == 1 and facts.headings.count(1) == 1
+    for before, after in zip(facts.headings, facts.headings[1:], strict=False):
+        assert after <= before + 1, f"heading level jumps from h{before} to h{after}"
+    assert facts.title.strip() and len(facts.description) > 40
+    assert facts.first_link == "#main" and "main" in facts.ids, "skip link first"
+    assert not facts.inline, "inline script or style breaks the CSP"
+    return facts
+
+
+def site_links(page_url: str, facts: PageFacts) -> list[str]:
+    """Same-site links of a page, absolute paths with any #fragment kept."""
+    found = []
+    for href in facts.links:
+        url = urljoin(page_url, href)
+        parts = urlsplit(url)
+        if parts.scheme in ("", "http") and parts.netloc in ("", "testserver"):
+            found.append(parts.path + (f"?{parts.query}" if parts.query else "")
+                         + (f"#{parts.fragment}" if parts.fragment else ""))
+    return found
+
+
+def test_check_html_catches_broken_markup():
+    good = ('<!doctype html><html lang="en"><head><title>T</title><meta name="description" '
+            f'content="{"x" * 50}"></head><body><a href="#main">Skip</a><main id="main">'
+            "<h1>A</h1><h2>B</h2></main></body></html>")
+    check_html(good)
+    with pytest.raises(Exception):  # noqa: B017 - html5lib's ParseError
+        check_html(good.replace("<h2>B</h2>", "<table><tr><th>2</td></tr></table>"))
+    with pytest.raises(AssertionError):
+        check_html(good.replace("<h2>B</h2>", "<h3>B</h3>"))
+    with pytest.raises(AssertionError):
+        check_html(good.replace("<h2>B</h2>", '<h2 id="main">B</h2>'))
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_page_is_valid_with_title_description_skip_link_and_ordered_headings(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    facts = check_html(response.text)
+    assert "Golf" in facts.title
+
+
+def test_answered_quiz_page_is_valid_html(client):
+    for number in range(1, 7):
+        client.submit(f"/quiz/{number}", {"choice": "a"})
+    check_html(client.get("/quiz").text)
+
+
+def test_pages_have_distinct_titles_and_descriptions(client):
+    facts = [page_facts(client.get(url).text) for url in PAGES]
+    assert len({f.title for f in facts}) == len(PAGES)
+    assert len({f.description for f in facts}) == len(PAGES)
+
+
+def test_crawl_from_home_finds_no_broken_link_or_missing_anchor(client):
+    """Follow every same-site link from "/"; each must answer < 400 and each #anchor exist."""
+    seen: dict[str, PageFacts | None] = {}
+    queue = ["/"]
+    anchors: list[tuple[str, str, str]] = []  # (from page, target page, fragment)
+    broken: list[str] = []
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        try:
+            response = client.get(url)
+        except Exception as error:  # a page that crashes is as broken as a 500
+            broken.append(f"{url} -> {error!r}")
+            seen[url] = None
+            continue
+        if response.status_code >= 400:
+            broken.append(f"{url} -> {response.status_code}")
+            seen[url] = None
+            continue
+        html = "text/html" in response.headers.get("content-type", "")
+        seen[url] = page_facts(response.text) if html else None
+        if not html:
+            continue
+        for link in site_links(url, seen[url]):
+            target, fragment = urldefrag(link)
+            target = target or url
+            if fragment:
+                anchors.append((url, target, fragment))
+            if target not in seen and not target.startswith("/static/"):
+                queue.append(target)
+        for resource in seen[url].resources:
+            if resource not in seen:
+                status = client.get(resource).status_code
+                seen[resource] = None
+                if status >= 400:
+                    broken.append(f"{resource} -> {status}")
+    for page, target, fragment in anchors:
+        facts = seen.get(target)
+        if facts is not None and fragment not in facts.ids:
+            broken.append(f"{page} links to {target}#{fragment}, which has no such id")
+    for must in ("/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz"):
+        assert must in seen
+    assert not broken, "broken links:\n" + "\n".join(broken)
+
+
+def test_home_offers_the_four_ways_in(client):
+    facts = page_facts(client.get("/").text)
+    for href in ("/solitaire", "/quiz", "/golf6", "/scores"):
+        assert href in facts.links
+    for text in ("Practise Golf solitaire", "Take the rules quiz", "Play six-card Golf",
+                 "Keep score"):
+        assert text in facts.words
+
+
+def test_nav_links_every_page(client):
+    nav = client.get("/glossary").text.split('<nav aria-label="Main">')[1].split("</nav>")[0]
+    for href in ("/solitaire", "/quiz", "/golf6", "/scores", "/rules/solitaire",
+                 "/rules/six-card-golf", "/glossary"):
+        assert f'href="{href}"' in nav or f'href="{href}"' in client.get("/").text
+
+
+def test_solitaire_rules_show_both_worked_examples(client):
+    text = page_facts(client.get("/rules/solitaire").text).words
+    # Example 1: on the 7 of hearts, the 8 of spades and 6 of diamonds fit; play the 8 first.
+    first = text.split("Example 1")[1].split("Example 2")[0]
+    assert "8 of spades fits" in first and "6 of diamonds fits" in first
+    assert "9 of clubs" in first and "queen of hearts" in first
+    assert len(re.findall(r"of \w+ fits", first)) == 2
+    assert "Play the 8♠ first" in first
+    # Example 2: on the queen of diamonds only the king fits, and it ends the run.
+    second = text.split("Example 2")[1]
+    assert "king of spades fits" in second
+    assert len(re.findall(r"of \w+ fits", second)) == 1
+    assert "jack" in second
+
+
+@pytest.mark.parametrize("section", ["Setting up", "Playing a card", "Aces and kings",
+                                     "The draw pile", "End of a deal and scoring",
+                                     "Rounds and par", "Three beginner mistakes", "Variations",
+                                     "Questions people ask"])
+def test_solitaire_rules_have_every_section(client, section):
+    assert f">{section}</h2>" in client.get("/rules/solitaire").text
+
+
+def test_solitaire_rules_state_the_key_numbers(client):
+    text = page_facts(client.get("/rules/solitaire").text).words
+    for fact in ("seven columns of five cards", "16 cards", "scores −4", "45 or less",
+                 "Nine holes", "2 deals out of 100", "Queen on king", "Round the corner",
+                 "Clear scores zero", "Empty start", "17 cards", "Jokers"):
+        assert fact in text, fact
+
+
+def test_six_card_rules_score_the_three_worked_layouts(client):
+    text = page_facts(client.get("/rules/six-card-golf").text).words
+    assert "Layout 1: scores 5" in text and "0 + 4 + 1 = 5" in text
+    assert "Layout 2: scores 16" in text and "0 + 5 + 11 = 16" in text
+    assert "Layout 3: scores 24" in text and "0 + 15 + 9 = 24" in text
+    for card in ("queen of spades", "2 of hearts", "king of diamonds", "10 of hearts"):
+        assert card in text
+
+
+@pytest.mark.parametrize("section", ["Players and cards", "The deal", "Your turn", "Going out",
+                                     "Scoring", "Winning", "When the stock runs out",
+                                     "Variations", "Strategy"])
+def test_six_card_rules_have_every_section(client, section):
+    assert f">{section}</h2>" in client.get("/rules/six-card-golf").text
+
+
+def test_six_card_scoring_table(client):
+    html = client.get("/rules/six-card-golf").text
+    table = page_facts(html.split('class="points-table"')[1].split("</table>")[0]).words
+    for row in ("Ace 1", "2 −2", "3 to 10 the number on the card", "Jack or queen 10",
+                "King 0", "0 for the whole column, even two 2s"):
+        assert row in table, row
+    text = page_facts(html).words
+    assert "−6" in text and "60" in text and "5.5" in text and "is not a pair" in text
+
+
+def test_glossary_lists_every_term_with_an_anchor(client):
+    facts = page_facts(client.get("/glossary").text)
+    for term in TERMS:
+        assert term.slug in facts.ids
+        assert term.word in facts.words
+    for word in ("Golf patience", "One Foundation", "tableau", "foundation", "waste", "stock",
+                 "talong", "Hole", "Round", "wrapping", "Putt Putt", "Par"):
+        assert word in facts.words, word
+
+
+def test_rules_pages_link_their_words_to_the_glossary(client):
+    for url in ("/", "/rules/solitaire", "/rules/six-card-golf"):
+        links = [h for h in page_facts(client.get(url).text).links if h.startswith("/glossary#")]
+        assert len(links) >= 3, url
+        assert {link.split("#")[1] for link in links} <= {t.slug for t in TERMS}
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="shared spec not on this machine")
+@pytest.mark.parametrize("url", PAGES)
+def test_pages_are_written_in_our_own_words(client, url):
+    """No sentence of eight words or more is copied from the spec."""
+    text = page_facts(client.get(url).text).words.lower()
+    spec = re.sub(r"[*_`|]", "", SPEC.read_text()).lower()
+    copied = [
+        sentence.strip()
+        for sentence in re.split(r"[.:;!?\n]", spec)
+        if len(sentence.split()) >= 8 and re.sub(r"\s+", " ", sentence.strip()) in text
+    ]
+    assert not copied, copied
