@@ -15,6 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from app.ratelimit import limit
 from app.rules import scoresheet as rules
 from app.rules.scoresheet import Sheet, SheetError, SheetLength
 from app.storage import scoresheets as store
@@ -61,6 +62,7 @@ async def create(request: Request) -> Response:
         sheet = rules.new_sheet(names, forms.text(form, "length", 8))
     except SheetError as exc:
         return _new_page(request, names, forms.text(form, "length", 8), str(exc), 422)
+    limit(request, key="create")  # one client cannot fill the database with sheets
     with request.app.state.db.write() as session:
         row = store.create_sheet(session, sheet=sheet)
     # Always a full redirect: the new sheet is a new page, even for htmx.

@@ -129,3 +129,24 @@ def test_dependency_form_can_guard_a_route(app, monkeypatch):
     with _client(app) as client:
         assert client.submit("/dep-create").status_code == 200
         assert client.submit("/dep-create").status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("url", "fields", "model"),
+    [
+        ("/golf6", {"name": "Ann", "bots": "1", "friends": "0"}, "Golf6Game"),
+        ("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9"}, "ScoreSheet"),
+    ],
+)
+def test_creation_routes_are_limited_and_create_nothing_past_it(
+    app, monkeypatch, url, fields, model
+):
+    from app.storage import models
+
+    monkeypatch.setenv("GOLF_CREATE_PER_MINUTE", "2")
+    with _client(app) as client:
+        codes = [client.submit(url, fields).status_code for _ in range(4)]
+    assert codes == [303, 303, 429, 429]
+    with app.state.db.read() as session:
+        count = session.scalar(select(func.count()).select_from(getattr(models, model)))
+    assert count == 2
