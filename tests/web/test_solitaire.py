@@ -1,0 +1,392 @@
+"""Golf solitaire over HTTP: every route, with and without htmx, and every kind of bad input."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.rules.solitaire import DRAW, Play, Variant, deal_for_number, legal_moves, start
+from tests.web.solitaire_helpers import (
+    JSON,
+    clearable_cards,
+    finish,
+    new_deal,
+    spec_example_cards,
+    state,
+    store_deal,
+)
+
+
+def board_url(deal_id: str, action: str = "") -> str:
+    return f"/solitaire/deals/{deal_id}" + (f"/{action}" if action else "")
+
+
+# --- Start page and new deals ----------------------------------------------------------------
+
+
+def test_start_page_offers_deal_number_variations_and_a_round(client):
+    page = client.get("/solitaire").text
+    for text in ('<label for="deal-number">Deal number</label>', "Play this deal", "New deal",
+                 "Queen on king", "Round the corner", "Clear scores zero", "Empty start",
+                 'name="jokers"', "Start a round of nine", "Three beginner mistakes"):
+        assert text in page
+    assert 'style="' not in page and "<script>" not in page
+
+
+def test_same_deal_number_deals_the_same_cards(client):
+    first, second = new_deal(client, 12345), new_deal(client, 12345)
+    assert first != second
+    assert state(client, first)["columns"] == state(client, second)["columns"]
+    cards = deal_for_number(12345)
+    assert state(client, first)["columns"][0] == [cards[i] for i in range(0, 35, 7)]
+    assert state(client, first)["discard_top"] == cards[35]
+
+
+def test_new_deal_without_a_number_gets_a_random_one(client):
+    deal_id = new_deal(client, "", action="random")
+    assert 1 <= state(client, deal_id)["deal_number"] <= 2**31 - 1
+
+
+@pytest.mark.parametrize("number", ["0", "-3", "abc", "1.5", "9" * 17, "²"])
+def test_bad_deal_number_is_refused_with_a_message(client, number):
+    response = client.submit("/solitaire/deals", {"deal_number": number, "action": "number"})
+    assert response.status_code == 422
+    assert "Deal numbers are whole numbers from 1 to" in response.text
+
+
+def test_variations_are_stored_and_shown_on_the_board(client):
+    deal_id = new_deal(client, 9, queen_on_king="on", empty_start="on", jokers="2")
+    data = state(client, deal_id)
+    assert data["variant"] == {"queen_on_king": True, "round_the_corner": False,
+                               "clear_scores_zero": False, "empty_start": True, "jokers": 2}
+    assert data["discard_top"] is None and data["draw_pile"] == 19
+    page = client.get(board_url(deal_id)).text
+    assert "Variations: Queen on king, Empty start, Jokers: 2" in page
+    assert "turn over a card from the draw pile to start" in page
+
+
+def test_bad_joker_count_is_refused(client):
+    response = client.submit("/solitaire/deals", {"deal_number": "3", "jokers": "7"})
+    assert response.status_code == 422
+
+
+# --- The board ---------------------------------------------------------------------------------
+
+
+def test_board_has_the_contract_names(client):
+    deal_id = new_deal(client, 1)
+    page = client.get(board_url(deal_id)).text
+    assert 'aria-label="Columns"' in page
+    for n in range(1, 8):
+        assert f'aria-label="Column {n}"' in page
+    assert 'aria-label="Discard pile"' in page and 'aria-label="Draw pile"' in page
+    assert "16 cards left" in page and "king of clubs" in page
+    for name in ("Draw", "Undo", "Hint", "Watch the computer play"):
+        assert f">{name}</button>" in page
+    assert 'role="status"' in page and "Score: 35" in page
+    # The last card of column 1 (deal 1) is the queen of spades, a button.
+    assert re.search(r'<button[^>]*name="column" value="1"[^>]*>\s*<span[^>]*>.*?'
+                     r'<span class="visually-hidden">queen of spades</span>', page, re.S)
+    assert page.count('name="column"') == 7
+
+
+def test_json_state_has_the_contract_keys(client):
+    deal_id = new_deal(client, 1)
+    data = state(client, deal_id)
+    assert {"deal_number", "variant", "columns", "discard_top", "draw_pile", "moves", "over",
+            "score"} <= set(data)
+    assert data["deal_number"] == 1 and data["moves"] == 0 and data["draw_pile"] == 16
+    assert data["over"] is False and data["score"] is None
+    assert len(data["columns"]) == 7 and all(len(c) == 5 for c in data["columns"])
+
+
+def test_coach_says_what_fits_and_marks_the_fitting_cards(client):
+    deal_id = store_deal(client, spec_example_cards())
+    page = client.get(board_url(deal_id)).text
+    assert "On the 7 of hearts: any 6 or 8." in page
+    assert "Fits now: 8 of spades, 6 of diamonds." in page
+    assert page.count('class="badge badge-fits"') == 2
+
+
+def test_hint_names_a_good_move_and_why(client):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.get(board_url(deal_id) + "?hint=1", headers={"HX-Request": "true"})
+    assert response.text.lstrip().startswith('<div id="board"')
+    assert "Hint: Play the 8 of spades" in response.text
+    assert "9 of clubs" in response.text
+    assert response.text.count('class="badge badge-hint"') == 1
+
+
+def test_unknown_deal_is_404(client):
+    assert client.get(board_url("no-such-deal")).status_code == 404
+    assert client.get(board_url("x" * 300)).status_code == 404
+    response = client.submit(board_url("no-such-deal", "draw"), {"version": "0"})
+    assert response.status_code == 404
+
+
+# --- Moves ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_draw_then_play_then_undo(client, htmx):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.submit(board_url(deal_id, "play"), {"version": "0", "moves": "0",
+                                                          "column": "1"}, htmx=htmx)
+    if htmx:
+        assert response.status_code == 200 and 'id="board"' in response.text
+        assert "<html" not in response.text
+        assert "Last move: the 8 of spades from column 1." in response.text
+    else:
+        assert response.status_code == 303
+        assert response.headers["location"] == board_url(deal_id)
+    data = state(client, deal_id)
+    assert data["discard_top"] == "8S" and data["moves"] == 1
+    client.submit(board_url(deal_id, "draw"), {"version": "1", "moves": "1"}, htmx=htmx)
+    assert state(client, deal_id)["draw_pile"] == 15
+    response = client.submit(board_url(deal_id, "undo"), {"version": "2", "moves": "2"},
+                             htmx=htmx)
+    assert response.status_code == (200 if htmx else 303)
+    data = state(client, deal_id)
+    assert data["moves"] == 1 and data["draw_pile"] == 16 and data["discard_top"] == "8S"
+
+
+def test_card_that_does_not_fit_is_refused_with_the_reason(client):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.submit(board_url(deal_id, "play"), {"version": "0", "column": "2"},
+                             htmx=True)
+    assert response.status_code == 422
+    reason = "The queen of clubs does not fit on the 7 of hearts: only a 6 or 8 does."
+    assert reason in response.text
+    assert 'id="board"' in response.text
+    assert state(client, deal_id)["moves"] == 0
+
+
+def test_refusal_without_javascript_shows_the_whole_page(client):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.submit(board_url(deal_id, "play"), {"version": "0", "column": "4"})
+    assert response.status_code == 422 and "<html" in response.text
+    assert "The king of spades does not fit" in response.text
+
+
+def test_stale_form_is_refused_with_the_current_board(client):
+    deal_id = new_deal(client, 1)
+    client.submit(board_url(deal_id, "draw"), {"version": "0", "moves": "0"})
+    response = client.submit(board_url(deal_id, "draw"), {"version": "0", "moves": "5"},
+                             htmx=True)
+    assert response.status_code == 409
+    assert "out of date" in response.text and "15 cards left" in response.text
+    assert state(client, deal_id)["moves"] == 1
+
+
+def test_double_click_is_applied_once(client):
+    deal_id = new_deal(client, 1)
+    for _ in range(2):
+        response = client.submit(board_url(deal_id, "draw"), {"version": "0", "moves": "0"},
+                                 htmx=True)
+        assert response.status_code == 200
+    assert state(client, deal_id)["moves"] == 1
+
+
+def test_undo_at_the_start_is_refused(client):
+    deal_id = new_deal(client, 1)
+    response = client.submit(board_url(deal_id, "undo"), {"version": "0"}, htmx=True)
+    assert response.status_code == 422 and "Nothing to undo" in response.text
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"version": "0", "column": "9"},
+        {"version": "0", "column": "abc"},
+        {"version": "0", "column": ""},
+        {"version": "0"},
+        {"version": "x", "column": "1"},
+        {"column": "1"},
+        {"version": "-1", "column": "1"},
+        {"version": "99999999999999999999", "column": "1"},
+        {"version": "0", "moves": "lots", "column": "1"},
+    ],
+)
+def test_garbage_moves_get_a_clear_4xx_and_change_nothing(client, fields):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.submit(board_url(deal_id, "play"), fields, htmx=True)
+    assert 400 <= response.status_code < 500
+    assert state(client, deal_id)["moves"] == 0
+
+
+def test_post_without_csrf_token_is_refused(client):
+    deal_id = new_deal(client, 1)
+    response = client.post(board_url(deal_id, "draw"), data={"version": "0"})
+    assert response.status_code == 403
+    assert state(client, deal_id)["moves"] == 0
+
+
+def test_json_clients_get_the_state_after_a_move(client):
+    deal_id = new_deal(client, 1)
+    response = client.submit(board_url(deal_id, "draw"), {"version": "0"}, headers=JSON)
+    assert response.status_code == 200 and response.json()["moves"] == 1
+
+
+# --- End of a deal ---------------------------------------------------------------------------
+
+
+def test_deal_played_to_the_end_shows_the_score_and_review_link(client):
+    deal_id = new_deal(client, 1)
+    finish(client, deal_id)
+    data = state(client, deal_id)
+    assert data["over"] is True and data["score"] == sum(len(c) for c in data["columns"])
+    page = client.get(board_url(deal_id)).text
+    assert f"Score: {data['score']}" in page
+    assert "The draw pile is used up and nothing fits" in page
+    assert f'href="/solitaire/deals/{deal_id}/review"' in page and "Review this deal" in page
+
+
+def test_clearing_every_column_scores_below_zero(client):
+    deal_id = store_deal(client, clearable_cards())
+    for version in range(35):
+        column = version // 5 + 1
+        response = client.submit(board_url(deal_id, "play"),
+                                 {"version": str(version), "column": str(column)}, headers=JSON)
+        assert response.status_code == 200, response.text
+    data = state(client, deal_id)
+    assert data["over"] and data["score"] == -16
+    page = client.get(board_url(deal_id)).text
+    assert "Score: -16" in page and "one below zero" in page
+
+
+def test_clear_scores_zero_variation_scores_a_clear_as_zero(client):
+    deal_id = store_deal(client, clearable_cards(), Variant(clear_scores_zero=True))
+    for version in range(35):
+        client.submit(board_url(deal_id, "play"),
+                      {"version": str(version), "column": str(version // 5 + 1)})
+    assert state(client, deal_id)["score"] == 0
+
+
+def test_undo_works_after_the_deal_has_ended(client):
+    deal_id = new_deal(client, 1)
+    finish(client, deal_id)
+    data = state(client, deal_id)
+    response = client.submit(board_url(deal_id, "undo"), {"version": str(data["version"])})
+    assert response.status_code == 303
+    assert state(client, deal_id)["over"] is False
+
+
+# --- Rewind (used by the review page) ------------------------------------------------------------
+
+
+def test_rewind_keeps_the_first_moves(client):
+    deal_id = new_deal(client, 1)
+    for version in range(3):
+        client.submit(board_url(deal_id, "draw"), {"version": str(version)})
+    response = client.submit(board_url(deal_id, "rewind"), {"version": "3", "to": "1"})
+    assert response.status_code == 303 and response.headers["location"] == board_url(deal_id)
+    assert state(client, deal_id)["moves"] == 1
+
+
+def test_rewind_refuses_stale_and_impossible_requests(client):
+    deal_id = new_deal(client, 1)
+    client.submit(board_url(deal_id, "draw"), {"version": "0"})
+    assert client.submit(board_url(deal_id, "rewind"), {"version": "0", "to": "0"},
+                         htmx=True).status_code == 409
+    assert client.submit(board_url(deal_id, "rewind"), {"version": "1", "to": "5"},
+                         htmx=True).status_code == 422
+    assert client.submit(board_url(deal_id, "rewind"), {"version": "1", "to": "x"},
+                         htmx=True).status_code == 422
+    assert state(client, deal_id)["moves"] == 1
+
+
+# --- Watch the computer play ---------------------------------------------------------------------
+
+
+def test_watch_shows_the_next_move_and_plays_it(client):
+    deal_id = store_deal(client, spec_example_cards())
+    page = client.get(board_url(deal_id) + "?watch=play", headers={"HX-Request": "true"}).text
+    assert "Next: Play the 8 of spades" in page
+    assert re.search(r'hx-trigger="load delay:\d+ms"', page)
+    assert 'name="move" value="1"' in page
+    for name in ("Pause", "Next move", "Take over"):
+        assert f">{name}</button>" in page
+    response = client.submit(board_url(deal_id, "watch"),
+                             {"version": "0", "moves": "0", "move": "1", "watch": "play"},
+                             htmx=True)
+    assert response.status_code == 200 and "The computer is playing." in response.text
+    assert state(client, deal_id)["discard_top"] == "8S"
+
+
+def test_watch_without_javascript_steps_with_a_button(client):
+    deal_id = store_deal(client, spec_example_cards())
+    page = client.get(board_url(deal_id) + "?watch=pause").text
+    assert "Paused." in page and "Keep watching" in page and "load delay" not in page
+    response = client.submit(board_url(deal_id, "watch"),
+                             {"version": "0", "moves": "0", "move": "1", "watch": "pause"})
+    assert response.status_code == 303
+    assert response.headers["location"] == board_url(deal_id) + "?watch=pause"
+
+
+def test_watch_can_finish_a_deal(client):
+    deal_id = new_deal(client, 2)
+    for _ in range(80):
+        page = client.get(board_url(deal_id) + "?watch=play", headers={"HX-Request": "true"}).text
+        found = re.search(r'name="move" value="([^"]+)"', page)
+        if not found:
+            break
+        data = state(client, deal_id)
+        client.submit(board_url(deal_id, "watch"), {"version": str(data["version"]),
+                                                    "move": found.group(1), "watch": "play"})
+    data = state(client, deal_id)
+    assert data["over"] is True
+    assert "Watch the computer play</button>" in client.get(board_url(deal_id)).text
+
+
+def test_watch_refuses_an_illegal_move(client):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.submit(board_url(deal_id, "watch"), {"version": "0", "move": "2"},
+                             htmx=True)
+    assert response.status_code == 422 and state(client, deal_id)["moves"] == 0
+
+
+# --- Rounds of nine ----------------------------------------------------------------------------
+
+
+def test_round_of_nine_keeps_a_score_card_and_sums_up(client):
+    response = client.submit("/solitaire/rounds", {"round_the_corner": "on"})
+    assert response.status_code == 303
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    data = state(client, deal_id)
+    assert data["hole"] == 1 and data["variant"]["round_the_corner"] is True
+    round_id = data["round_id"]
+    assert "Hole 1 of 9" in client.get(board_url(deal_id)).text
+    early = client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": "2"})
+    assert early.status_code == 409
+    scores = []
+    for hole in range(1, 10):
+        finish(client, deal_id)
+        scores.append(state(client, deal_id)["score"])
+        page = client.get(board_url(deal_id)).text
+        assert "Score card" in page
+        if hole < 9:
+            assert f"Deal hole {hole + 1}" in page
+            response = client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": str(hole + 1)})
+            again = client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": str(hole + 1)})
+            assert response.headers["location"] == again.headers["location"]
+            deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    total = sum(scores)
+    assert f"Round over: {total} over nine holes" in page
+    round_page = client.get(f"/solitaire/rounds/{round_id}").text
+    assert f'<td class="total">{total}</td>' in round_page
+    assert "Par for nine holes is 45" in round_page
+
+
+def test_round_hole_garbage_and_unknown_rounds(client):
+    assert client.get("/solitaire/rounds/nope").status_code == 404
+    assert client.submit("/solitaire/rounds/nope/holes", {"hole": "2"}).status_code == 404
+    response = client.submit("/solitaire/rounds", {})
+    round_id = state(client, response.headers["location"].rsplit("/", 1)[-1])["round_id"]
+    assert client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": "x"}).status_code == 400
+    assert client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": "12"}).status_code == 400
+
+
+def test_rules_helpers_match_the_example_deal():
+    position = start(tuple(spec_example_cards()))
+    assert legal_moves(position) == [Play(0), Play(2), DRAW]
