@@ -1,0 +1,125 @@
+"""The score keeper in a real browser, on a phone-sized screen, with and without JavaScript."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 740}
+
+
+def no_horizontal_overflow(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def start_sheet(page, names, length="9 holes") -> None:
+    page.goto("/scores")
+    for i, name in enumerate(names, start=1):
+        page.get_by_label(f"Player {i}", exact=True).fill(name)
+    page.get_by_label("Length").select_option(label=length)
+    page.get_by_role("button", name="Start score sheet").click()
+    expect(page.get_by_role("table", name="Scores")).to_be_visible()
+
+
+def save_hole(page, hole: int, scores: dict[str, int]) -> None:
+    for name, score in scores.items():
+        page.get_by_label(f"{name}, hole {hole}", exact=True).fill(str(score))
+    page.get_by_role("button", name="Save hole", exact=True).click()
+    expect(page.get_by_label(f"{next(iter(scores))}, hole {hole + 1}", exact=True)).to_be_visible()
+
+
+def player_row(page, name: str):
+    return page.get_by_role("table", name="Scores").get_by_role("row").filter(
+        has=page.get_by_role("rowheader", name=name, exact=True)
+    )
+
+
+def row_cells(page, name: str) -> list[str]:
+    return [c.strip() for c in player_row(page, name).get_by_role("cell").all_inner_texts()]
+
+
+def test_phone_game_with_helper_edit_and_no_overflow(new_page):
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    start_sheet(page, ["Ann", "Bo", "Cy"])
+    assert no_horizontal_overflow(page)
+    status = page.get_by_role("status")
+    expect(status).to_contain_text("Ready for hole 1")
+
+    # Bo's layout through the helper: columns 2/2, Q/5, 9/K score 24.
+    page.get_by_text("Add up Bo’s cards for me").click()
+    for position, rank in zip(
+        ["top row, left", "top row, middle", "top row, right",
+         "bottom row, left", "bottom row, middle", "bottom row, right"],
+        ["2", "Q", "9", "2", "5", "K"],
+        strict=True,
+    ):
+        page.get_by_label(f"Bo’s card, {position}").select_option(rank)
+    page.get_by_label("Ann, hole 1", exact=True).fill("5")
+    page.get_by_role("button", name="Work out score for Bo").click()
+    expect(page.get_by_text("Those cards score 24.")).to_be_visible()
+    expect(page.get_by_label("Bo, hole 1", exact=True)).to_have_value("24")
+    expect(page.get_by_label("Ann, hole 1", exact=True)).to_have_value("5")
+    page.get_by_label("Cy, hole 1", exact=True).fill("-2")
+    page.get_by_role("button", name="Save hole", exact=True).click()
+    expect(status).to_have_text("After hole 1, Cy leads with -2.")
+    assert row_cells(page, "Bo") == ["24", "24"]
+
+    # A long game still fits the phone: the table scrolls inside its own box.
+    for hole in range(2, 9):
+        save_hole(page, hole, {"Ann": 10, "Bo": 12, "Cy": 40})
+    assert no_horizontal_overflow(page)
+
+    # Fix a mistyped score in hole 2 (Cy had 4, not 40).
+    page.get_by_text(re.compile(r"^Hole 2:")).click()
+    page.get_by_label("Cy, hole 2", exact=True).fill("4")
+    page.get_by_role("button", name="Save changes to hole 2").click()
+    expect(player_row(page, "Cy").get_by_role("cell").last).to_have_text(str(-2 + 4 + 40 * 6))
+    assert row_cells(page, "Cy")[:3] == ["-2", "4", "40"]
+
+    for name in ("Ann", "Bo", "Cy"):
+        page.get_by_label(f"{name}, hole 9", exact=True).fill("0")
+    page.get_by_role("button", name="Save hole", exact=True).click()
+    expect(status).to_have_text("Game over after hole 9. Ann wins with 75.")
+    assert no_horizontal_overflow(page)
+    assert not [e for e in errors if "Content Security Policy" in e]
+
+
+def test_targets_are_large_enough_to_tap(new_page):
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    start_sheet(page, ["Ann", "Bo"])
+    for locator in (
+        page.get_by_label("Ann, hole 1", exact=True),
+        page.get_by_role("button", name="Save hole", exact=True),
+        page.get_by_text("Add up Ann’s cards for me"),
+    ):
+        box = locator.bounding_box()
+        assert box is not None and box["height"] >= 44
+
+
+def test_works_without_javascript(page_without_js):
+    page = page_without_js
+    start_sheet(page, ["Ann", "Bo"], length="Until 100")
+    page.get_by_label("Ann, hole 1", exact=True).fill("60")
+    page.get_by_label("Bo, hole 1", exact=True).fill("3")
+    page.get_by_role("button", name="Save hole", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("After hole 1, Bo leads with 3.")
+
+    page.get_by_text("Add up Ann’s cards for me").click()
+    for k, rank in enumerate(["Q", "Q", "J", "10", "J", "Q"]):
+        page.locator(f"#card-0-{k}").select_option(rank)
+    page.get_by_role("button", name="Work out score for Ann").click()
+    expect(page.get_by_label("Ann, hole 2", exact=True)).to_have_value("60")
+    page.get_by_label("Bo, hole 2", exact=True).fill("-2")
+    page.get_by_role("button", name="Save hole", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Game over after hole 2. Bo wins with 1.")
+
+    read_link = page.get_by_label(re.compile("^Read-only link")).input_value()
+    page.goto(read_link)
+    expect(page.get_by_role("status")).to_have_text("Game over after hole 2. Bo wins with 1.")
+    expect(page.get_by_role("button", name="Save hole")).to_have_count(0)
