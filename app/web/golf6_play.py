@@ -125,7 +125,10 @@ def parse_move(raw: object, seat: int) -> Move:
     data: dict[str, Any] = {"kind": kind, "seat": seat}
     if index:
         data["index"] = index
-    return move_from_json(data)
+    move = move_from_json(data)
+    if golf6_board.move_code(move) != text:  # e.g. an index on a move that takes none
+        raise InvalidMoveError(f"{text!r} is not a move")
+    return move
 
 
 def refuse(request: Request, game_id: str, status: int, message: str) -> HTMLResponse:

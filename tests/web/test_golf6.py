@@ -1,0 +1,408 @@
+"""Six-card Golf online over HTTP: the lobby, every kind of turn, and every kind of refusal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.rules.golf6_moves import Reveal, Swap
+from app.rules.golf6_view import legal_moves_in_view
+from app.web.golf6_board import move_code
+from tests.conftest import Client
+
+JSON = {"accept": "application/json"}
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
+
+
+def create(client: Client, **fields: str) -> str:
+    """Create a game and return its address."""
+    data = {"name": "Ann", "bots": "0", "friends": "1", "length": "9", "last_turn": "on",
+            "bot": "greedy", **fields}
+    response = client.submit("/golf6", data)
+    assert response.status_code == 303, response.text
+    return response.headers["location"]
+
+
+def invite_of(client: Client, url: str) -> str:
+    html = client.get(url).text
+    return re.search(r'id="g6-invite" readonly value="http://testserver([^"]+)"', html).group(1)
+
+
+def join(app, client: Client, url: str, name: str = "Maria") -> Client:
+    friend = Client(app, base_url="http://testserver")
+    response = friend.submit(invite_of(client, url), {"name": name})
+    assert response.status_code == 303
+    return friend
+
+
+def state(client: Client, url: str) -> dict:
+    return client.get(url, headers=JSON).json()
+
+
+def version(client: Client, url: str) -> int:
+    return int(re.search(r'\?since=(\d+)"', client.get(url).text).group(1))
+
+
+def move(client: Client, url: str, code: str, htmx: bool = False, at: int | None = None):
+    at = version(client, url) if at is None else at
+    return client.submit(f"{url}/move", {"version": str(at), "move": code}, htmx=htmx)
+
+
+@pytest.fixture
+def two_players(app, client: Client):
+    """A started game: Ann (seat 0, the client) and Maria (seat 1)."""
+    url = create(client)
+    friend = join(app, client, url)
+    assert client.submit(f"{url}/start").status_code == 303
+    yield url, friend
+    friend.close()
+
+
+def flip_two(client: Client, url: str) -> None:
+    for index in (0, 1):
+        assert move(client, url, f"reveal:{index}").status_code == 303
+
+
+def play_to_turn(client: Client, friend: Client, url: str) -> None:
+    """Both players turn their first two cards; Maria (left of the dealer) then has the turn."""
+    flip_two(client, url)
+    flip_two(friend, url)
+    assert state(client, url)["turn"] == 1
+
+
+# --- New game, invite, join -------------------------------------------------------------
+
+
+def test_new_game_form_offers_the_contract_fields(client):
+    html = client.get("/golf6").text
+    for label in ("Your name", "Computer players", "Friend seats", "Length", "Create game"):
+        assert label in html
+    assert 'name="first_two"' in html and 'name="jokers"' in html
+
+
+def test_create_sets_a_private_seat_cookie_scoped_to_the_game(client):
+    response = client.submit("/golf6", {"name": "Ann", "bots": "1", "friends": "0"})
+    url = response.headers["location"]
+    cookie = response.headers["set-cookie"]
+    assert response.status_code == 303 and url.startswith("/golf6/")
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie and f"Path={url}" in cookie
+    assert state(client, url)["you"] == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"bots": "0", "friends": "0"}, "2 to 8 seats"),
+        ({"bots": "5", "friends": "3"}, "2 to 8 seats"),
+        ({"bots": "x"}, "whole number"),
+        ({"name": ""}, "type your name"),
+        ({"name": "A" * 31}, "30 characters"),
+        ({"length": "7"}, "offered choices"),
+        ({"first_two": "sideways"}, "First two cards"),
+    ],
+)
+def test_create_refused_with_a_reason_and_nothing_made(client, app, fields, message):
+    data = {"name": "Ann", "bots": "1", "friends": "0", **fields}
+    response = client.submit("/golf6", data)
+    assert response.status_code == 422
+    assert message in response.text
+    with app.state.db.read() as session:
+        from sqlalchemy import func, select
+
+        from app.storage.models import Golf6Game
+
+        assert session.scalar(select(func.count()).select_from(Golf6Game)) == 0
+
+
+def test_names_are_escaped(client, app):
+    url = create(client, name="<b>Ann</b>")
+    html = client.get(url).text
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
+
+
+def test_creator_sees_invite_link_and_copy_button(client):
+    url = create(client)
+    html = client.get(url).text
+    assert "Invite link" in html and "Copy invite link" in html and "Start game" in html
+
+
+def test_friend_joins_with_the_invite_link(app, client):
+    url = create(client)
+    friend = join(app, client, url, "Maria")
+    assert state(friend, url)["you"] == 1
+    assert "Maria" in client.get(url).text
+    friend.close()
+
+
+def test_join_refused_when_every_seat_is_taken(app, client):
+    url = create(client)
+    invite = invite_of(client, url)
+    join(app, client, url).close()
+    late = Client(app, base_url="http://testserver")
+    response = late.submit(invite, {"name": "Bo"})
+    assert response.status_code == 409 and "every seat is taken" in response.text
+    assert "golf6_" not in response.headers.get("set-cookie", "")
+
+
+def test_join_unknown_invite_is_404(client):
+    assert client.get("/golf6/join/nope").status_code == 404
+    assert client.submit("/golf6/join/nope", {"name": "Bo"}).status_code == 404
+
+
+def test_only_the_creator_starts_and_free_seats_go_to_computers(app, client):
+    url = create(client, friends="2")
+    friend = join(app, client, url)
+    assert friend.submit(f"{url}/start").status_code == 403
+    assert client.submit(f"{url}/start").status_code == 303
+    names = [seat["name"] for seat in state(client, url)["seats"]]
+    assert names[:2] == ["Ann", "Maria"] and names[2].startswith("Computer")
+    friend.close()
+
+
+def test_rejoin_link_puts_the_seat_in_another_browser(app, client):
+    url = create(client)
+    link = re.search(r'id="g6-rejoin" readonly value="http://testserver([^"]+)"',
+                     client.get(url).text).group(1)
+    other = Client(app, base_url="http://testserver")
+    response = other.get(link, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == url
+    assert state(other, url)["you"] == 0
+    assert other.get(f"{url}/rejoin/forged-secret").status_code == 404
+    other.close()
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/golf6/no-such-game").status_code == 404
+    assert client.submit("/golf6/no-such-game/move", {"move": "draw_stock"}).status_code == 404
+
+
+# --- Turns --------------------------------------------------------------------------------
+
+
+def test_each_player_turns_two_cards_at_the_start(client, two_players):
+    url, friend = two_players
+    assert state(client, url)["phase"] == "flip"
+    flip_two(client, url)
+    mine = state(client, url)["seats"][0]["layout"]
+    assert [card is not None for card in mine] == [True, True, False, False, False, False]
+    assert move(client, url, "reveal:2").status_code == 409  # two is all you turn
+    flip_two(friend, url)
+    assert state(client, url)["phase"] == "draw"
+
+
+def test_draw_from_stock_is_shown_only_to_the_drawer_then_swapped(client, two_players):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    before = state(friend, url)
+    assert move(friend, url, "draw_stock").status_code == 303
+    drawn = state(friend, url)["drawn"]
+    assert drawn and state(client, url)["drawn"] is None
+    page = friend.get(url).text
+    assert "You drew the" in page and drawn not in client.get(url).text
+    assert move(friend, url, "swap:5").status_code == 303
+    after = state(client, url)
+    assert after["seats"][1]["layout"][5] == drawn and after["turn"] == 0
+    assert after["stock"] == before["stock"] - 1
+
+
+def test_take_the_discard_must_be_swapped_in(client, two_players):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    top = state(friend, url)["discard_top"]
+    assert move(friend, url, "take_discard").status_code == 303
+    refused = move(friend, url, "throw_away")
+    assert refused.status_code == 422
+    assert state(friend, url)["phase"] == "place"  # nothing changed
+    assert move(friend, url, "swap:0").status_code == 303
+    assert state(client, url)["seats"][1]["layout"][0] == top
+
+
+def test_throw_away_a_stock_card(client, two_players):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    move(friend, url, "draw_stock")
+    drawn = state(friend, url)["drawn"]
+    assert move(friend, url, "throw_away").status_code == 303
+    now = state(client, url)
+    assert now["discard_top"] == drawn and now["turn"] == 0
+
+
+def test_out_of_turn_move_refused_and_nothing_changes(client, two_players):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    before = state(client, url)
+    response = move(client, url, "draw_stock")
+    assert response.status_code == 409 and "Maria’s turn" in response.text
+    assert state(client, url) == before
+
+
+def test_stale_form_refused_with_the_fresh_table(client, two_players):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    old = version(friend, url)
+    move(friend, url, "draw_stock")
+    before = state(friend, url)
+    response = move(friend, url, "throw_away", htmx=True, at=old)
+    assert response.status_code == 409 and "table changed" in response.text
+    assert 'id="golf6-table"' in response.text and "You drew the" in response.text
+    assert state(friend, url) == before
+
+
+@pytest.mark.parametrize("code", ["", "fly", "swap:9", "swap:x", "reveal:-1", "draw_stock:1:2"])
+def test_garbage_move_refused(client, two_players, code):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    before = state(friend, url)
+    assert move(friend, url, code).status_code == 422
+    assert state(friend, url) == before
+
+
+def test_forged_seat_cookie_is_refused(app, client, two_players):
+    url, friend = two_players
+    forger = Client(app, base_url="http://testserver")
+    forger.cookies.set(f"golf6_{url.rsplit('/', 1)[1]}", "not-a-real-secret", path=url)
+    assert move(forger, url, "reveal:0").status_code == 403
+    assert state(client, url)["seats"][0]["layout"] == [None] * 6
+    forger.close()
+
+
+def test_watcher_cannot_move(app, client, two_players):
+    url, _friend = two_players
+    watcher = Client(app, base_url="http://testserver")
+    assert move(watcher, url, "reveal:0").status_code == 403
+    watcher.close()
+
+
+def test_htmx_move_answers_the_fragment_with_the_live_region(client, two_players):
+    url, _friend = two_players
+    response = move(client, url, "reveal:0", htmx=True)
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="golf6-table"')
+    assert 'id="golf6-status" hx-swap-oob="innerHTML"' in response.text
+    assert "Ann turned up the" in response.text
+    assert "<html" not in response.text
+
+
+def test_layout_cards_are_buttons_named_by_owner_and_position(client, two_players):
+    url, friend = two_players
+    flip_two(friend, url)
+    html = client.get(url).text
+    assert 'aria-label="Your card, top row, left: face down"' in html
+    shown = state(client, url)["seats"][1]["layout"][0]
+    from app.rules.cards import card_name
+
+    assert f'aria-label="Maria’s card, top row, left: {card_name(shown)}"' in html
+    assert 'aria-label="Maria’s card, bottom row, right: face down"' in html
+
+
+# --- What each seat may see ---------------------------------------------------------------
+
+
+def true_layouts(app, url: str) -> list[list[str]]:
+    from app.storage import golf6 as store
+    from app.web.golf6_state import replayed
+
+    with app.state.db.read() as session:
+        game = store.get_game(session, game_id=url.rsplit("/", 1)[1])
+    return [list(layout) for layout in replayed(game).state.layouts]
+
+
+def test_json_state_never_leaks_a_face_down_card(app, client, two_players):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    move(friend, url, "draw_stock")
+    truth = true_layouts(app, url)
+    watcher = Client(app, base_url="http://testserver")
+    for viewer in (client, friend, watcher):
+        seen = state(viewer, url)
+        keys = {"hole", "holes", "phase", "turn", "you", "seats", "discard_top", "stock", "drawn"}
+        assert keys <= seen.keys()
+        for seat, data in enumerate(seen["seats"]):
+            for index, card in enumerate(data["layout"]):
+                assert card is None or card == truth[seat][index]
+            assert sum(card is not None for card in data["layout"]) == 2
+        page = viewer.get(url).text
+        hidden = {truth[s][i] for s in range(2) for i in range(2, 6)}
+        from app.rules.cards import card_name
+
+        assert not [card for card in hidden if card_name(card) in page and card not in (
+            seen["discard_top"], seen["drawn"])]
+    assert state(watcher, url)["drawn"] is None and state(client, url)["drawn"] is None
+    watcher.close()
+
+
+# --- Live updates and computer players ----------------------------------------------------
+
+
+def test_poll_answers_204_until_something_changes(client, two_players):
+    url, friend = two_players
+    at = version(client, url)
+    headers = {"HX-Request": "true"}
+    assert client.get(f"{url}/table?since={at}", headers=headers).status_code == 204
+    move(friend, url, "reveal:0")
+    fresh = client.get(f"{url}/table?since={at}", headers=headers)
+    assert fresh.status_code == 200 and "Maria turned up the" in fresh.text
+    assert client.get(f"{url}/table?since=garbage").status_code == 200
+
+
+def test_computer_players_wait_for_their_pause(client, monkeypatch):
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "600000")
+    url = create(client, bots="1", friends="0")
+    client.submit(f"{url}/start")
+    flip_two(client, url)
+    assert state(client, url)["seats"][1]["layout"] == [None] * 6
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
+    assert sum(card is not None for card in state(client, url)["seats"][1]["layout"]) == 2
+
+
+def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_players):
+    url, friend = two_players
+    refused = client.submit(f"{url}/handover", {"seat": "1"})
+    assert refused.status_code == 409
+    from sqlalchemy import update
+
+    from app.storage.models import Golf6Seat
+
+    with app.state.db.write() as session:
+        session.execute(update(Golf6Seat).where(Golf6Seat.seat == 1).values(last_seen=None))
+    assert "Let the computer play for Maria" in client.get(url).text
+    assert friend.submit(f"{url}/handover", {"seat": "1"}).status_code == 403
+    assert client.submit(f"{url}/handover", {"seat": "1"}).status_code == 303
+    flip_two(client, url)
+    assert state(client, url)["phase"] == "draw"  # the computer turned Maria's two cards
+    assert move(friend, url, "draw_stock").status_code == 403
+
+
+def human_move(view: dict) -> str:
+    """A simple honest player for tests: turn up, draw, put it on a face-down card, deal on."""
+    moves = legal_moves_in_view(view)
+    down = [i for i, card in enumerate(view["seats"][view["you"]]["layout"]) if card is None]
+    swaps = [m for m in moves if isinstance(m, Swap) and m.index in (down or [0])]
+    reveal = [m for m in moves if isinstance(m, Reveal)]
+    return move_code((reveal or swaps or moves)[0])
+
+
+def test_a_game_against_the_computer_plays_to_the_end_and_again(client):
+    url = create(client, bots="1", friends="0")
+    client.submit(f"{url}/start")
+    for _ in range(600):
+        view = state(client, url)
+        if view["phase"] == "game_over":
+            break
+        if view["you"] in view["seats_to_act"]:
+            assert move(client, url, human_move(view)).status_code == 303
+    else:
+        pytest.fail("the game did not end")
+    assert len(view["scores"]) == 9
+    html = client.get(url).text
+    assert "Score sheet" in html
+    assert re.search(r"(You win|wins) with \d+ points|share the win", html)
+    assert "Play again" in html
+    assert client.submit(f"{url}/again", {"version": str(version(client, url))}).status_code == 303
+    again = state(client, url)
+    assert again["hole"] == 1 and again["scores"] == [] and again["phase"] == "flip"
