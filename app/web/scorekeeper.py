@@ -41,8 +41,10 @@ class FormState:
     """What to show again in the forms after a mistake or a helper answer."""
 
     message: str | None = None
-    where: str | int | None = None  # "new", "helper" or the hole number the message is about
+    # "new", "helper" or the hole number a message is about; "added"/"fixed" after a save.
+    where: str | int | None = None
     new_scores: list[str] = field(default_factory=list)
+    new_before: str = ""
     edit_scores: dict[int, list[str]] = field(default_factory=dict)
     helper_for: int | None = None
     helper_ranks: list[str] = field(default_factory=list)
@@ -96,9 +98,10 @@ async def add_hole(request: Request, sheet_id: str) -> Response:
         return rules.add_hole(sheet, forms.scores(form, sheet), before=before)
 
     def keep(sheet: Sheet) -> FormState:
-        return FormState(where="new", new_scores=forms.typed_scores(form, sheet))
+        typed = forms.typed_scores(form, sheet)
+        return FormState(where="new", new_scores=typed, new_before=forms.text(form, "before", 4))
 
-    return _change(request, sheet_id, form, change, keep)
+    return _change(request, sheet_id, form, change, keep, done="added")
 
 
 @router.post("/scores/{sheet_id}/holes/{number}", name="scorekeeper_edit_hole")
@@ -155,6 +158,7 @@ def _change(
     form: FormData,
     change: Callable[[Sheet], Sheet],
     keep: Callable[[Sheet], FormState],
+    done: str = "fixed",
 ) -> Response:
     """Load, apply one rule change, save with the version check, then answer."""
     with request.app.state.db.write() as session:
@@ -175,7 +179,8 @@ def _change(
             if isinstance(state.where, int) and not 1 <= state.where <= len(sheet.holes):
                 state.where = None  # no such hole's form to show it in: show it on top
             return _sheet_response(request, row, True, state, status_code=422)
-    fresh = _sheet_response(request, row, editable=True)
+    # `done` tells the fragment where to put the keyboard focus after the swap.
+    fresh = _sheet_response(request, row, editable=True, state=FormState(where=done))
     return after_post(request, f"/scores/{row.id}", fresh)
 
 

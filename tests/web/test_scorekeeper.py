@@ -260,3 +260,34 @@ def test_forms_carry_csrf_token_and_post_without_token_refused(client):
                                                   "version": "0"})
     assert response.status_code == 403
     assert state(client, path)["holes"] == []
+
+
+def test_after_saving_a_hole_focus_goes_to_the_next_hole(client):
+    path = start(client)
+    response = enter(client, path, [1, 2], htmx=True)
+    assert re.search(r'id="score-0"[^>]*autofocus', response.text)
+    fixed = client.submit(f"{path}/holes/1", {"score_0": "3", "score_1": "2",
+                                              "version": str(version(client, path))}, htmx=True)
+    assert re.search(r'id="fix-heading"[^>]*autofocus', fixed.text)
+    assert "autofocus" not in client.get(path).text  # a plain page load does not grab focus
+
+
+def test_inserting_where_kept_after_a_mistake(client):
+    path = start(client)
+    enter(client, path, [1, 1])
+    enter(client, path, [3, 3])
+    response = enter(client, path, ["x", 2], htmx=True, before="2")
+    assert response.status_code == 422
+    assert '<option value="2" selected>' in response.text
+
+
+def test_read_only_view_polls_until_the_game_is_over(client):
+    path = start(client)
+    read_url = re.search(r'id="read-link" type="text" readonly value="http://testserver([^"]+)"',
+                         client.get(path).text).group(1)
+    assert 'hx-trigger="every 20s"' in client.get(read_url).text
+    fragment = client.get(read_url, headers={"HX-Request": "true"})
+    assert fragment.text.lstrip().startswith('<div id="sheet"') and "<html" not in fragment.text
+    for _ in range(9):
+        enter(client, path, [1, 2])
+    assert "hx-trigger" not in client.get(read_url).text
