@@ -1,0 +1,91 @@
+"""The sampling coach: average exact solves over random orders of the unseen draw pile.
+
+Honest by construction: the draw pile is only ever read as a sorted list (which cards are
+in it, visible to anyone who counts the table), then shuffled with a seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from app.coach.solver import Solver, top_code
+from app.coach.thumb import thumb_choices
+from app.rules.cards import rank
+from app.rules.solitaire import DRAW, Move, Play, Position
+
+# Below this many cards to draw, every sample is solved to the end of the deal.
+DEFAULT_HORIZON = 5
+
+
+@dataclass
+class Estimate:
+    """Mean score expected after each candidate move, over the samples drawn."""
+
+    moves: list[Move]
+    totals: list[float]
+    samples: int = 0
+    exact: bool = False
+
+    def means(self) -> list[float]:
+        return [total / max(self.samples, 1) for total in self.totals]
+
+    def ranked(self) -> list[tuple[float, Move]]:
+        """(expected score, move), best first; ties keep the rules-of-thumb order."""
+        means = self.means()
+        order = sorted(range(len(self.moves)), key=lambda i: (round(means[i], 9), i))
+        return [(means[i], self.moves[i]) for i in order]
+
+
+@dataclass
+class Coach:
+    """Keeps one solver per tableau so its memo is reused from decision to decision."""
+
+    samples: int = 24
+    horizon: int = DEFAULT_HORIZON
+    seed: int = 0
+    _solvers: dict[tuple, Solver] = field(default_factory=dict)
+
+    def solver_for(self, position: Position) -> Solver:
+        key = (position.columns, position.variant)
+        solver = self._solvers.get(key)
+        if solver is None:
+            if len(self._solvers) > 8:
+                self._solvers.clear()
+            solver = self._solvers[key] = Solver(position.columns, position.variant)
+        return solver
+
+    def estimate(self, position: Position, *, deadline: float | None = None) -> Estimate:
+        """Score each legal move; stops sampling at `deadline` (perf_counter) if given."""
+        plays = thumb_choices(position)
+        moves: list[Move] = [Play(c) for c in plays] + ([DRAW] if position.stock else [])
+        estimate = Estimate(moves, [0.0] * len(moves))
+        if len(moves) <= 1:
+            return estimate
+        solver = self.solver_for(position)
+        heights = [len(cards) for cards in position.columns]
+        top = top_code(position.top)
+        unseen = sorted(rank(card) for card in position.stock)  # never the real order
+        horizon = None if len(unseen) <= self.horizon else self.horizon
+        estimate.exact = len(unseen) <= 1
+        rng = random.Random(self._sample_seed(position))
+        count = 1 if estimate.exact else self.samples
+        for _ in range(count):
+            rng.shuffle(unseen)
+            values = solver.action_values(heights, top, unseen, plays, horizon)
+            estimate.totals = [t + v for t, v in zip(estimate.totals, values, strict=True)]
+            estimate.samples += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return estimate
+
+    def _sample_seed(self, position: Position) -> int:
+        """A seed from what the table shows, so equal views sample alike."""
+        return self.seed * 1_000_003 + len(position.stock) * 101 + position.cards_left
+
+    def choose(self, position: Position) -> Move:
+        estimate = self.estimate(position)
+        if not estimate.moves:
+            raise ValueError("The deal is over: there is no move to choose")
+        return estimate.ranked()[0][1]

@@ -1,0 +1,219 @@
+"""Exact perfect-information solver: the best score reachable when the draw order is known.
+
+States are small integers: the column heights in base 6, the top card's rank (0 = joker,
+14 = no card yet) and an id for the rest of the draw pile. Draw piles are interned in a trie
+(rank, id of the rest) -> id, so two samples that end the same way share every state that
+only depends on that ending, and the memo stays valid across samples and across decisions
+of the same deal.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+import threading
+from collections.abc import Sequence
+
+from app.coach.accel import library
+
+from app.rules.cards import rank
+from app.rules.solitaire import COLUMNS, KING, ROWS, Position, Variant, neighbours
+
+NO_TOP = 14
+BASE = ROWS + 1
+POWERS = tuple(BASE**c for c in range(COLUMNS))
+TOPS = 15
+STATE_SPAN = BASE**COLUMNS * TOPS
+INF = 1 << 30
+MEMO_LIMIT = 3_000_000
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+# The C solver keeps its memo in one static table: one caller at a time.
+_C_LOCK = threading.Lock()
+
+
+def fit_masks(variant: Variant) -> tuple[int, ...]:
+    """FIT[top] has bit r set when a card of rank r (0 = joker) may go on `top`."""
+    masks = []
+    for top in range(TOPS):
+        if top == NO_TOP:
+            masks.append(0)
+        elif top == 0:
+            masks.append((1 << (KING + 1)) - 1)
+        else:
+            masks.append(sum(1 << r for r in neighbours(top, variant)) | 1)
+    return tuple(masks)
+
+
+def top_code(card: str | None) -> int:
+    return NO_TOP if card is None else rank(card)
+
+
+class Solver:
+    """Memoised depth-first search over one tableau; reusable across draw-pile orders."""
+
+    def __init__(self, columns: Sequence[Sequence[str]], variant: Variant) -> None:
+        self.columns = tuple(tuple(cards) for cards in columns)
+        self.ranks = tuple(tuple(rank(card) for card in cards) for cards in self.columns)
+        self.variant = variant
+        self.fit = fit_masks(variant)
+        self.memo: dict[int, int] = {}
+        self.trie: dict[tuple[int, int], int] = {}
+        self.nodes = 0
+        self.stop = 0  # stop drawing when this many cards are left to draw
+        self.fast = library()
+        if self.fast is not None:
+            flat = [0] * (COLUMNS * ROWS)
+            for c, cards in enumerate(self.ranks):
+                flat[c * ROWS : c * ROWS + len(cards)] = cards
+            self._c_ranks = (ctypes.c_int * len(flat))(*flat)
+            self._c_fit = (ctypes.c_uint32 * TOPS)(*self.fit)
+
+    def stock_ids(self, stock: Sequence[int]) -> list[int]:
+        """Interned id of each suffix stock[i:] (id 0 = empty draw pile)."""
+        ids = [0] * (len(stock) + 1)
+        trie = self.trie
+        for i in range(len(stock) - 1, -1, -1):
+            key = (stock[i], ids[i + 1])
+            found = trie.get(key)
+            if found is None:
+                found = trie[key] = len(trie) + 1
+            ids[i] = found
+        return ids
+
+    def heights_of(self, position: Position) -> list[int]:
+        """Current column heights; the position's columns must be prefixes of ours."""
+        return [len(cards) for cards in position.columns]
+
+    def solve(self, heights: Sequence[int], top: int, stock: Sequence[int]) -> int:
+        """Best score reachable from this state when the draw pile is `stock` in this order."""
+        self._prepare(len(stock))
+        ids = self.stock_ids(stock)
+        h = list(heights)
+        code = sum(hc * POWERS[c] for c, hc in enumerate(h))
+        return self._search(h, code, sum(h), top, 0, list(stock), ids)
+
+    def _prepare(self, stock_size: int, horizon: int | None = None) -> None:
+        """Set where the search stops drawing; a new stop point invalidates the memo."""
+        stop = 0 if horizon is None else max(0, stock_size - horizon)
+        if stop != self.stop or len(self.memo) > MEMO_LIMIT:
+            self.memo.clear()
+            self.stop = stop
+
+    def action_values(
+        self,
+        heights: Sequence[int],
+        top: int,
+        stock: Sequence[int],
+        plays: Sequence[int],
+        horizon: int | None = None,
+    ) -> list[int]:
+        """Value of each play (columns), then of drawing if `stock` is not empty.
+
+        Exact without a horizon; with one, the search stops after `horizon` draws and
+        counts the cards left then.
+        """
+        if self.fast is not None:
+            return self._c_action_values(heights, top, stock, plays, horizon)
+        self._prepare(len(stock), horizon)
+        ids = self.stock_ids(stock)
+        stock = list(stock)
+        h = list(heights)
+        code = sum(hc * POWERS[c] for c, hc in enumerate(h))
+        left = sum(h)
+        values = []
+        for c in plays:
+            card = self.ranks[c][h[c] - 1]
+            h[c] -= 1
+            values.append(self._search(h, code - POWERS[c], left - 1, card, 0, stock, ids))
+            h[c] += 1
+        if stock:
+            values.append(self._search(h, code, left, stock[0], 1, stock, ids))
+        return values
+
+    def _c_action_values(
+        self,
+        heights: Sequence[int],
+        top: int,
+        stock: Sequence[int],
+        plays: Sequence[int],
+        horizon: int | None,
+    ) -> list[int]:
+        """Same as action_values, in C."""
+        n = len(stock)
+        stop = 0 if horizon is None else max(0, n - horizon)
+        out = (ctypes.c_int * (len(plays) + 1))()
+        nodes = ctypes.c_long(0)
+        with _C_LOCK:
+            count = self.fast.golf_action_values(  # type: ignore[union-attr]
+                self._c_ranks,
+                (ctypes.c_int * COLUMNS)(*heights),
+                top,
+                (ctypes.c_int * max(n, 1))(*stock),
+                n,
+                stop,
+                int(self.variant.clear_scores_zero),
+                self._c_fit,
+                (ctypes.c_int * max(len(plays), 1))(*plays),
+                len(plays),
+                out,
+                ctypes.byref(nodes),
+            )
+        if count < 0:
+            raise MemoryError("the C solver could not allocate its table")
+        self.nodes += nodes.value
+        return list(out[:count])
+
+    def _search(
+        self,
+        h: list[int],
+        code: int,
+        left: int,
+        top: int,
+        s: int,
+        stock: list[int],
+        ids: list[int],
+    ) -> int:
+        remaining = len(stock) - s
+        if left == 0:
+            return 0 if self.variant.clear_scores_zero else -remaining
+        key = code * TOPS + top + ids[s] * STATE_SPAN
+        memo = self.memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        self.nodes += 1
+        floor = 0 if self.variant.clear_scores_zero else -remaining
+        best = INF
+        fit = self.fit[top]
+        ranks = self.ranks
+        for c in range(COLUMNS):
+            hc = h[c]
+            if hc:
+                card = ranks[c][hc - 1]
+                if fit >> card & 1:
+                    h[c] = hc - 1
+                    value = self._search(h, code - POWERS[c], left - 1, card, s, stock, ids)
+                    h[c] = hc
+                    if value < best:
+                        best = value
+                        if best <= floor:
+                            memo[key] = best
+                            return best
+        if remaining > self.stop:
+            value = self._search(h, code, left, stock[s], s + 1, stock, ids)
+            if value < best:
+                best = value
+        if best == INF:
+            best = left
+        elif remaining and remaining == self.stop and left < best:
+            best = left
+        memo[key] = best
+        return best
+
+
+def best_score(position: Position) -> int:
+    """The best score reachable from `position` knowing the draw order (perfect information)."""
+    solver = Solver(position.columns, position.variant)
+    stock = [rank(card) for card in position.stock]
+    return solver.solve(solver.heights_of(position), top_code(position.top), stock)

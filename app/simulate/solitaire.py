@@ -1,0 +1,125 @@
+"""`golf simulate solitaire`: let a computer player play a list of deals and report scores."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from app.coach.sampling import DEFAULT_HORIZON, Coach
+from app.coach.thumb import thumb_move
+from app.rules.solitaire import (
+    Move,
+    Position,
+    RuleError,
+    Variant,
+    apply,
+    check_deal,
+    is_over,
+    score,
+    start,
+)
+
+PLAYERS = ("coach", "thumb")
+FLAGS = ("queen-on-king", "round-the-corner", "clear-scores-zero", "empty-start")
+Player = Callable[[Position], Move]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deals", required=True, type=Path, help="JSON list of deals")
+    parser.add_argument("--player", required=True, choices=PLAYERS)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the coach's sampling")
+    parser.add_argument(
+        "--variant",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="V",
+        help="queen-on-king, round-the-corner, clear-scores-zero, empty-start, jokers=1|2",
+    )
+    parser.add_argument(
+        "--samples", type=int, default=24, help="coach: draw-pile orders tried per decision"
+    )
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        default=DEFAULT_HORIZON,
+        help="coach: draws searched ahead before solving exactly to the end",
+    )
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal to play")
+    parser.add_argument("--count", type=int, default=None, help="how many deals to play")
+
+
+def parse_variant(words: Sequence[str]) -> Variant:
+    """A Variant from command-line words like "queen-on-king" or "jokers=2"."""
+    options: dict[str, object] = {}
+    for word in words:
+        if word in FLAGS:
+            options[word.replace("-", "_")] = True
+        elif word.startswith("jokers=") and word[7:] in ("0", "1", "2"):
+            options["jokers"] = int(word[7:])
+        else:
+            raise ValueError(f"unknown variation {word!r}: use one of {', '.join(FLAGS)}, jokers=N")
+    return Variant(**options)  # type: ignore[arg-type]
+
+
+def make_player(name: str, args: argparse.Namespace) -> Player:
+    if name == "thumb":
+        return thumb_move
+    coach = Coach(samples=args.samples, horizon=args.horizon, seed=args.seed)
+    return coach.choose
+
+
+def play_deal(cards: Sequence[str], variant: Variant, player: Player) -> tuple[list[Move], int]:
+    """Play one deal to its end; the moves made and the final score."""
+    position = start(cards, variant)
+    moves: list[Move] = []
+    while not is_over(position):
+        move = player(position)
+        position = apply(position, move)
+        moves.append(move)
+    return moves, score(position)
+
+
+def load_deals(path: Path, variant: Variant) -> list[tuple[str, ...]]:
+    data = json.loads(path.read_text())
+    if not isinstance(data, list):
+        raise ValueError("the deals file must hold a JSON list of deals")
+    return [check_deal(deal, variant) for deal in data]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        variant = parse_variant(args.variant)
+        deals = load_deals(args.deals, variant)
+    except (OSError, ValueError, RuleError) as error:
+        print(f"golf simulate solitaire: {error}", file=sys.stderr)
+        return 2
+    player = make_player(args.player, args)
+    first = max(args.first, 0)
+    last = len(deals) if args.count is None else min(len(deals), first + args.count)
+    began = time.perf_counter()
+    scores = []
+    for i in range(first, last):
+        moves, result = play_deal(deals[i], variant, player)
+        scores.append(result)
+        line = {"deal": i, "moves": [move.to_json() for move in moves], "score": result}
+        print(json.dumps(line), flush=True)
+    print(json.dumps(summary(scores, time.perf_counter() - began)), flush=True)
+    return 0
+
+
+def summary(scores: Sequence[int], seconds: float) -> dict[str, object]:
+    """The last line: clear rate, mean score, time taken (also nested under "summary")."""
+    cleared = sum(1 for s in scores if s <= 0)
+    # A deal is cleared when no card is left in the columns; its score is then <= 0.
+    figures = {
+        "deals": len(scores),
+        "clear_rate": round(cleared / len(scores), 4) if scores else 0.0,
+        "mean_score": round(sum(scores) / len(scores), 4) if scores else 0.0,
+        "seconds": round(seconds, 2),
+    }
+    return {**figures, "summary": figures}
