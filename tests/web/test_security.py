@@ -1,0 +1,278 @@
+"""Site-wide security: CSRF on every POST, seats need their secret, headers, cookies, escaping."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import pytest
+from markupsafe import escape
+
+from app.security import new_token
+from app.settings import Settings
+from tests.conftest import Client
+from tests.web.world import World, build_world, fill, routes, snapshot
+
+JSON = {"accept": "application/json"}
+EVIL = "https://evil.example"
+XSS = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "<b onmouseover=x>Bo</b>"]
+
+
+@pytest.fixture
+def world(app, client) -> World:
+    built = build_world(app, client)
+    yield built
+    built.maria.close()
+
+
+def _post_routes(app) -> list[str]:
+    posts = [path for method, path in routes(app) if method == "POST"]
+    assert {"/golf6", "/golf6/{game_id}/move", "/scores", "/scores/{sheet_id}/holes"} <= set(posts)
+    return posts
+
+
+def _game_version(client: Client, world: World) -> str:
+    page = client.get(f"/golf6/{world.game_id}").text
+    return re.search(r'\?since=(\d+)"', page).group(1)
+
+
+# --- CSRF -------------------------------------------------------------------------------
+
+
+def test_cross_site_post_refused_on_every_route_and_nothing_changes(app, client, world):
+    before = snapshot(app)
+    for path in _post_routes(app):
+        url = fill(path, world.path_values())
+        fields = {"csrf_token": client.csrf(), "version": "0", "move": "reveal:0", "name": "Eve"}
+        response = client.post(url, data=fields, headers={"origin": EVIL}, follow_redirects=False)
+        assert response.status_code == 403, (path, response.status_code)
+        assert "another site" in response.text
+    assert snapshot(app) == before
+
+
+def test_post_without_or_with_wrong_token_refused_everywhere(app, client, world):
+    other_browser = Client(app, base_url="http://testserver")
+    foreign_token = other_browser.csrf()
+    before = snapshot(app)
+    for path in _post_routes(app):
+        url = fill(path, world.path_values())
+        for token in (None, "", "forged", foreign_token):
+            fields = {"name": "Eve", "version": "0"}
+            if token is not None:
+                fields["csrf_token"] = token
+            response = client.post(url, data=fields, follow_redirects=False)
+            assert response.status_code == 403, (path, token, response.status_code)
+    other_browser.close()
+    assert snapshot(app) == before
+
+
+def test_same_site_post_with_token_and_origin_is_accepted(client):
+    response = client.submit(
+        "/scores",
+        {"player_1": "Ann", "player_2": "Bo", "length": "9"},
+        headers={"origin": "http://testserver"},
+    )
+    assert response.status_code == 303
+
+
+def test_token_in_header_works_for_scripts(client):
+    data = {"player_1": "Ann", "player_2": "Bo", "length": "9"}
+    headers = {"x-csrf-token": client.csrf()}
+    response = client.post("/scores", data=data, headers=headers, follow_redirects=False)
+    assert response.status_code == 303
+
+
+# --- Seats: watching is public, acting needs the seat's own secret ----------------------
+
+
+def test_watcher_and_invite_holder_cannot_move_for_a_seat(app, client, world):
+    version = _game_version(client, world)
+    before = snapshot(app)
+    watcher = Client(app, base_url="http://testserver")
+    watcher.get(f"/golf6/join/{world.invite_id}")  # has the invite link, game already full
+    for code in ("reveal:0", "reveal:1", "draw_stock", "take_discard"):
+        response = watcher.submit(
+            f"/golf6/{world.game_id}/move", {"version": version, "move": code, "seat": "0"}
+        )
+        assert response.status_code == 403
+    joined = watcher.submit(f"/golf6/join/{world.invite_id}", {"name": "Eve"})
+    assert joined.status_code == 409 and "taken" in joined.text
+    assert watcher.get(f"/golf6/{world.game_id}", headers=JSON).json()["you"] is None
+    watcher.close()
+    assert snapshot(app) == before
+
+
+def test_forged_or_other_games_seat_cookie_cannot_move(app, client, world):
+    version = _game_version(client, world)
+    before = snapshot(app)
+    near_miss = world.ann_secret[:-1] + ("B" if world.ann_secret.endswith("A") else "A")
+    for forged in (new_token(), near_miss, "", "x" * 5000):
+        intruder = Client(app, base_url="http://testserver")
+        intruder.cookies.set(f"golf6_{world.game_id}", forged, path=f"/golf6/{world.game_id}")
+        response = intruder.submit(
+            f"/golf6/{world.game_id}/move", {"version": version, "move": "reveal:0"}
+        )
+        assert response.status_code in (400, 403), response.status_code
+        intruder.close()
+    assert snapshot(app) == before
+
+
+def test_pages_never_show_another_seats_secret(app, client, world):
+    watcher = Client(app, base_url="http://testserver")
+    pages = [
+        watcher.get(f"/golf6/{world.game_id}").text,
+        watcher.get(f"/golf6/{world.game_id}", headers=JSON).text,
+        watcher.get(f"/golf6/{world.game_id}/table").text,
+        world.maria.get(f"/golf6/{world.game_id}").text,
+        client.get(f"/golf6/{world.game_id}").text,
+    ]
+    watcher.close()
+    assert not any(world.ann_secret in page for page in pages[:4])
+    assert not any(world.maria_secret in page for page in pages[:3] + pages[4:])
+    # Each player sees their own private rejoin link, nobody else's.
+    assert world.ann_secret in pages[4] and world.maria_secret in pages[3]
+
+
+def test_read_only_score_link_cannot_change_the_sheet(app, client, world):
+    before = snapshot(app)
+    page = client.get(f"/scores/view/{world.read_id}").text
+    assert world.sheet_id not in page and "<form" not in page.split("<main", 1)[-1]
+    response = client.submit(f"/scores/{world.read_id}/holes", {"score_0": "1", "version": "0"})
+    assert response.status_code == 404
+    assert snapshot(app) == before
+
+
+def test_ids_and_secrets_are_unguessable(world):
+    for value in (
+        world.game_id,
+        world.invite_id,
+        world.ann_secret,
+        world.maria_secret,
+        world.sheet_id,
+        world.read_id,
+    ):
+        assert re.fullmatch(r"[A-Za-z0-9_-]{22,}", value), value
+    assert len({world.game_id, world.invite_id, world.ann_secret, world.sheet_id}) == 4
+    tokens = {new_token() for _ in range(5000)}
+    assert len(tokens) == 5000
+    assert all(len(base64.urlsafe_b64decode(t + "==")) >= 16 for t in list(tokens)[:100])
+
+
+def test_seat_secret_is_stored_only_as_a_hash(app, world):
+    from sqlalchemy import select
+
+    from app.storage.models import Golf6Seat
+
+    with app.state.db.read() as session:
+        hashes = set(session.scalars(select(Golf6Seat.secret_hash)))
+    assert world.ann_secret not in hashes and world.maria_secret not in hashes
+
+
+# --- Headers and cookies ----------------------------------------------------------------
+
+
+def test_every_page_sends_the_security_headers(app, client, world):
+    urls = [fill(p, world.path_values()) for m, p in routes(app) if m == "GET"] + ["/nope"]
+    for url in urls:
+        response = client.get(url, follow_redirects=False)
+        headers = response.headers
+        csp = headers.get("content-security-policy", "")
+        assert "script-src 'self'" in csp and "style-src 'self'" in csp, url
+        assert "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp, url
+        assert headers["x-content-type-options"] == "nosniff", url
+        assert headers["referrer-policy"] in {"same-origin", "no-referrer"}, url
+        assert response.status_code < 500, url
+
+
+def test_cookies_are_httponly_samesite_and_secure_behind_https(database_url):
+    from app.main import create_app
+
+    settings = Settings(
+        database_url=database_url, secret_key="test-secret-key-0123456789", secure_cookies=True
+    )
+    app = create_app(settings)
+    with Client(app, base_url="https://testserver") as browser:
+        first = browser.get("/")
+        made = browser.submit("/golf6", {"name": "Ann", "bots": "1", "friends": "0"})
+    app.state.db.dispose()
+    cookies = first.headers.get_list("set-cookie") + made.headers.get_list("set-cookie")
+    assert any(c.startswith("golf6_") for c in cookies) and any(
+        c.startswith("csrf=") for c in cookies
+    )
+    for cookie in cookies:
+        flags = cookie.lower()
+        assert "httponly" in flags and "samesite=lax" in flags and "secure" in flags, cookie
+
+
+def test_cookies_are_not_secure_on_plain_http_in_development(client):
+    assert "secure" not in client.get("/").headers["set-cookie"].lower()
+
+
+def test_request_body_is_capped(client, world):
+    response = client.post(
+        f"/golf6/{world.game_id}/move",
+        content=b"move=" + b"x" * 100_000,
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status_code == 413
+
+
+# --- Names are length-limited and always escaped ----------------------------------------
+
+
+def _assert_escaped(text: str, payload: str) -> None:
+    assert payload not in text
+    assert "<script>alert" not in text and "<img src=x" not in text and "<b onmouseover" not in text
+
+
+@pytest.mark.parametrize("payload", XSS)
+def test_html_in_golf6_names_is_escaped(app, client, payload):
+    made = client.submit("/golf6", {"name": payload, "bots": "0", "friends": "1"})
+    _assert_escaped(made.text, payload)
+    if made.status_code != 303:
+        assert made.status_code == 422
+        return
+    url = made.headers["location"]
+    page = client.get(url).text
+    _assert_escaped(page, payload)
+    assert str(escape(payload)) in page  # shown, as text
+    invite = re.search(r"/golf6/join/[A-Za-z0-9_-]+", page).group(0)
+    friend = Client(app, base_url="http://testserver")
+    _assert_escaped(friend.get(invite).text, payload)
+    joined = friend.submit(invite, {"name": payload[::-1]})
+    for text in (
+        joined.text,
+        friend.get(url).text,
+        client.get(url).text,
+        client.get(f"{url}/table", headers={"HX-Request": "true"}).text,
+    ):
+        _assert_escaped(text, payload[::-1])
+    friend.close()
+
+
+@pytest.mark.parametrize("payload", XSS)
+def test_html_in_score_sheet_names_is_escaped(client, payload):
+    made = client.submit("/scores", {"player_1": payload, "player_2": "Bo", "length": "9"})
+    _assert_escaped(made.text, payload)
+    if made.status_code == 303:
+        page = client.get(made.headers["location"]).text
+        _assert_escaped(page, payload)
+        assert str(escape(payload)) in page  # shown, as text
+
+
+@pytest.mark.parametrize(("url", "field"), [("/golf6", "name"), ("/scores", "player_1")])
+def test_names_are_length_limited(app, client, url, field):
+    before = snapshot(app)
+    data = {
+        "name": "Ann",
+        "bots": "1",
+        "friends": "0",
+        "player_1": "Ann",
+        "player_2": "Bo",
+        "length": "9",
+        field: "N" * 500,
+    }
+    response = client.submit(url, data)
+    assert response.status_code == 422
+    assert re.search(r"30 (characters|letters)", response.text)
+    assert snapshot(app) == before
