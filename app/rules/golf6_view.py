@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.rules.cards import card_name
-from app.rules.golf6 import Phase, State, seats_to_act, totals, winners
+from app.rules.golf6_core import Phase, State, seats_to_act, totals, winners
 from app.rules.golf6_moves import (
     SHORT_POSITION_NAMES,
     DrawStock,
