@@ -91,6 +91,13 @@ def test_board_has_the_contract_names(client):
     assert page.count('name="column"') == 7
 
 
+def test_every_board_form_carries_this_browsers_token(client):
+    deal_id = new_deal(client, 1)
+    page = client.get(board_url(deal_id) + "?watch=play").text
+    tokens = re.findall(r'name="csrf_token" value="([^"]*)"', page)
+    assert len(tokens) >= 5 and set(tokens) == {client.csrf()}
+
+
 def test_json_state_has_the_contract_keys(client):
     deal_id = new_deal(client, 1)
     data = state(client, deal_id)
