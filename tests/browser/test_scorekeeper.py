@@ -68,6 +68,7 @@ def test_phone_game_with_helper_edit_and_no_overflow(new_page):
     page.get_by_label("Cy, hole 1", exact=True).fill("-2")
     page.get_by_role("button", name="Save hole", exact=True).click()
     expect(status).to_have_text("After hole 1, Cy leads with -2.")
+    expect(page.get_by_label("Ann, hole 2", exact=True)).to_be_focused()  # ready for the next
     assert row_cells(page, "Bo") == ["24", "24"]
 
     # A long game still fits the phone: the table scrolls inside its own box.
@@ -88,6 +89,18 @@ def test_phone_game_with_helper_edit_and_no_overflow(new_page):
     expect(status).to_have_text("Game over after hole 9. Ann wins with 75.")
     assert no_horizontal_overflow(page)
     assert not [e for e in errors if "Content Security Policy" in e]
+
+
+def test_eight_long_names_and_many_holes_fit_a_phone(new_page):
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    names = [letter + "x" * 29 for letter in "ABCDEFGH"]  # 30 letters, no space to wrap at
+    start_sheet(page, names, length="18 holes")
+    for hole in range(1, 4):
+        save_hole(page, hole, dict.fromkeys(names, -12))
+    page.get_by_text(f"Add up {names[7]}’s cards for me").click()
+    page.get_by_text(re.compile(r"^Hole 1:")).click()
+    assert no_horizontal_overflow(page)
+    expect(page.get_by_role("status")).to_contain_text("share the lead with -36")
 
 
 def test_targets_are_large_enough_to_tap(new_page):
