@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
 from app.db import Database
+from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import STANDARD, RuleError, Variant, parse_move
 from app.storage import solitaire as store
@@ -112,8 +113,11 @@ def _act(
         refused = BoardOptions(message=STALE_MESSAGE, watch=options.watch)
         return board_response(request, stale.current, refused, 409)
     except (RuleError, BadForm, ValueError) as error:
-        with _db(request).read() as session:
-            current = store.load_deal(session, deal_id=deal_id)
+        try:
+            with _db(request).read() as session:
+                current = store.load_deal(session, deal_id=deal_id)
+        except DealNotFound:  # garbage form for an unknown deal: a 404, never a 500
+            return error_response(request, 404)
         refused = BoardOptions(message=str(error), watch=options.watch)
         return board_response(request, current, refused, 422)
     return _changed(request, deal, options, query)
@@ -170,6 +174,7 @@ async def new_deal(request: Request) -> Response:
             number = _deal_number(number_text)
     except (BadForm, RuleError) as error:
         return _start_page(request, STANDARD, str(error), number_text)
+    limit(request, key="create")  # one client cannot fill the database with deals
     with _db(request).write() as session:
         deal = store.create_deal(session, variant=variant, deal_number=number)
     return RedirectResponse(deal_url(deal.id), status_code=303)
@@ -266,6 +271,7 @@ async def new_round(request: Request) -> Response:
         variant = variant_from_form(form)
     except (BadForm, RuleError) as error:
         return _start_page(request, STANDARD, str(error))
+    limit(request, key="create")
     with _db(request).write() as session:
         deal = store.create_round(session, variant=variant)
     return RedirectResponse(deal_url(deal.id), status_code=303)
