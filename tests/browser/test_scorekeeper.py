@@ -62,7 +62,7 @@ def test_phone_game_with_helper_edit_and_no_overflow(new_page):
         page.get_by_label(f"Bo’s card, {position}").select_option(rank)
     page.get_by_label("Ann, hole 1", exact=True).fill("5")
     page.get_by_role("button", name="Work out score for Bo").click()
-    expect(page.get_by_text("Those cards score 24.")).to_be_visible()
+    expect(page.get_by_text("Those cards score 24.")).to_be_focused()  # read out
     expect(page.get_by_label("Bo, hole 1", exact=True)).to_have_value("24")
     expect(page.get_by_label("Ann, hole 1", exact=True)).to_have_value("5")
     page.get_by_label("Cy, hole 1", exact=True).fill("-2")
