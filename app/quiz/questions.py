@@ -54,7 +54,7 @@ QUESTIONS: tuple[Question, ...] = (
             Choice("b", "The first card dealt into the column", "That one is buried deepest: "
                    "it comes free last, once every card below it has gone."),
             Choice("c", "Only the last card, the one lying fully in view",
-                   "Right: only the end card of a column is free to move."),
+                   "Only the end card of a column is free to move."),
         ),
         answer="c",
         explanation="Only the end card of each column can be played. Playing it frees "
@@ -65,7 +65,7 @@ QUESTIONS: tuple[Question, ...] = (
         prompt="A king is on top of the discard pile. What can you put on it?",
         choices=(
             Choice("a", "Nothing: turn over a card from the draw pile",
-                   "Right: in the standard game a king ends the run."),
+                   "In the standard game a king ends the run."),
             Choice("b", "A queen", "A king may go on a queen, but not the other way round. "
                    "Queen on king is a variation some people play."),
             Choice("c", "An ace", "Ace and king are not neighbours in the standard game. "
@@ -81,7 +81,7 @@ QUESTIONS: tuple[Question, ...] = (
             Choice("a", "Turn the discard pile over and draw from it again",
                    "The draw pile is used only once; it never comes back."),
             Choice("b", "The deal is over: count the cards left in the columns",
-                   "Right: with nothing to draw and nothing to play, the deal ends."),
+                   "With nothing to draw and nothing to play, the deal ends."),
             Choice("c", "Gather up the columns, shuffle and deal again",
                    "Cards only ever leave the columns; nothing is dealt again."),
         ),
@@ -95,7 +95,7 @@ QUESTIONS: tuple[Question, ...] = (
         choices=(
             Choice("a", "The one with 9", "More cards left means fewer cards played: "
                    "that is worse, not better."),
-            Choice("b", "The one with 3", "Right: like golf itself, the lower score wins."),
+            Choice("b", "The one with 3", "Like golf itself, the lower score wins."),
             Choice("c", "Neither: only a cleared deal counts",
                    "Every card left counts, so 3 beats 9 even though neither was cleared."),
         ),
@@ -110,7 +110,7 @@ QUESTIONS: tuple[Question, ...] = (
         choices=(
             Choice("a", "4", "Cards left in the draw pile are a reward, not a cost."),
             Choice("b", "0, always", "Some players score a clear as 0, but that is a variation."),
-            Choice("c", "−4", "Right: each card left to draw counts one below zero."),
+            Choice("c", "−4", "Each card left to draw counts one below zero."),
         ),
         answer="c",
         explanation="When all columns are cleared, each card still in the draw pile takes "

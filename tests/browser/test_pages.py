@@ -1,0 +1,75 @@
+"""Reading pages in a real browser: an axe-core scan, the skip link, glossary links."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+# Test-only copy of axe-core (MPL-2.0, see vendor/axe-LICENSE.txt); never served by the site.
+AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
+SCANNED = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz"]
+
+
+def serious_violations(page: Page) -> list[str]:
+    """Run axe on the page and list serious or critical problems, one line each."""
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("async () => await axe.run(document)")
+    assert len(results["passes"]) > 10, "axe did not really run"
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.fixture
+def scan_page(new_page) -> Page:
+    # The site's CSP forbids inline scripts, which is how the test injects axe.
+    return new_page(bypass_csp=True)
+
+
+@pytest.mark.parametrize("url", SCANNED)
+def test_axe_finds_no_serious_problems(scan_page: Page, url: str):
+    scan_page.goto(url)
+    assert serious_violations(scan_page) == []
+
+
+def test_axe_finds_no_serious_problems_on_an_answered_quiz(scan_page: Page):
+    scan_page.goto("/quiz")
+    scan_page.get_by_role("button", name="5 of hearts").click()
+    expect(scan_page.locator("#q-1-result")).to_contain_text("Not quite.")
+    assert serious_violations(scan_page) == []
+
+
+def test_skip_link_is_first_and_moves_focus_to_the_content(page: Page):
+    page.goto("/rules/solitaire")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to main content")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_be_focused()
+
+
+def test_glossary_link_lands_on_its_entry(page: Page):
+    page.goto("/rules/solitaire")
+    page.get_by_role("region", name="Setting up").get_by_role("link", name="draw pile").click()
+    expect(page).to_have_url(re.compile(r"/glossary#draw-pile$"))
+    entry = page.locator("#draw-pile")
+    expect(entry).to_contain_text("Draw pile")
+    expect(entry).to_be_in_viewport()
+
+
+def test_home_ways_in_are_reachable_by_keyboard(page: Page):
+    page.goto("/")
+    for name in ("Practise Golf solitaire", "Take the rules quiz", "Play six-card Golf",
+                 "Keep score"):
+        link = page.get_by_role("link", name=name)
+        expect(link).to_be_visible()
+        link.focus()
+        expect(link).to_be_focused()
