@@ -14,8 +14,15 @@ from typing import Any
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.rules.golf6 import is_over, seats_to_act
-from app.rules.golf6_moves import InvalidMoveError, Move, NextHole, RuleError, move_from_json
+from app.rules.golf6 import Phase, is_over, seats_to_act
+from app.rules.golf6_moves import (
+    InvalidMoveError,
+    Move,
+    NextHole,
+    Reveal,
+    RuleError,
+    move_from_json,
+)
 from app.rules.golf6_moves import move_to_json as to_json
 from app.rules.golf6_view import describe, legal_moves_in_view, view_for
 from app.storage import golf6 as store
@@ -158,14 +165,14 @@ def play_move(request: Request, game_id: str, form: dict[str, Any]) -> Response:
         message = "The game has not started yet." if game.status == "lobby" else (
             "The game is over.")
         return refuse(request, game_id, 409, message)
-    if str(form.get("version")) != str(game.version):
-        return refuse(request, game_id, 409,
-                      "The table changed since your page was drawn: here it is now.")
     now = replayed(game)
     try:
         move = parse_move(form.get("move"), table.me.seat)
     except InvalidMoveError as error:
         return refuse(request, game_id, 422, error.message)
+    if str(form.get("version")) != str(game.version) and not _independent(move, now):
+        return refuse(request, game_id, 409,
+                      "The table changed since your page was drawn: here it is now.")
     if table.me.seat not in seats_to_act(now.state):
         name = table.names()[now.state.turn] if now.state.turn is not None else "nobody"
         return refuse(request, game_id, 409, f"Please wait: it is {name}’s turn.")
@@ -178,6 +185,11 @@ def play_move(request: Request, game_id: str, form: dict[str, Any]) -> Response:
     if not saved:
         return refuse(request, game_id, 409, "Someone moved just before you: here is the table.")
     return after_change(request, game_id)
+
+
+def _independent(move: Move, now: Replayed) -> bool:
+    """Turning up your first two cards does not depend on what the others turned meanwhile."""
+    return isinstance(move, Reveal) and now.state.phase == Phase.FLIP
 
 
 def bot_moves_due(table: Table, now: Replayed) -> list[Move]:

@@ -1,0 +1,142 @@
+"""Six-card Golf in real browsers: two friends play a hole, and a game against two computers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+FACE_DOWN = re.compile(r"^Your card, .*: face down$")
+
+
+def create_game(page: Page, name: str, bots: int, friends: int) -> None:
+    page.goto("/golf6")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label("Computer players").fill(str(bots))
+    page.get_by_label("Friend seats").fill(str(friends))
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name="Waiting to start")).to_be_visible()
+
+
+def my_face_down(page: Page):
+    """My face-down cards that may be clicked now."""
+    return page.get_by_role("button", name=FACE_DOWN).and_(page.locator(":enabled"))
+
+
+def flip_two(page: Page) -> None:
+    for _ in range(2):
+        card = my_face_down(page).first
+        label = card.get_attribute("aria-label")
+        card.click()
+        expect(page.get_by_role("button", name=label)).to_have_count(0)
+
+
+def take_a_turn(page: Page) -> None:
+    """Draw from the stock and put it on a face-down card."""
+    page.get_by_role("button", name="Draw from the stock").click()
+    expect(page.get_by_text("You drew the")).to_be_visible()
+    card = my_face_down(page).first
+    card.click()
+    expect(page.get_by_role("status")).to_contain_text("swapped")
+
+
+def whose_turn(*pages: Page) -> Page | None:
+    """The page whose player may draw now; None once the hole is over."""
+    for _ in range(100):
+        for page in pages:
+            if page.get_by_role("button", name="Deal the next hole").count():
+                return None
+            if page.get_by_role("button", name="Draw from the stock").count():
+                return page
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("nobody got the turn")
+
+
+def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
+    ann = page
+    create_game(ann, "Ann", bots=0, friends=1)
+    invite = ann.get_by_label("Invite link").input_value()
+    expect(ann.get_by_role("button", name="Copy invite link")).to_be_visible()
+
+    maria = new_page()
+    maria.goto(invite)
+    maria.get_by_label("Your name").fill("Maria")
+    maria.get_by_role("button", name="Join game").click()
+    expect(ann.get_by_text("Maria")).to_be_visible()  # arrived without a reload
+    ann.get_by_role("button", name="Start game").click()
+    expect(maria.get_by_role("status")).to_contain_text("Everyone turns two cards")
+
+    flip_two(ann)
+    flip_two(maria)
+    expect(ann.get_by_role("status")).to_contain_text("Maria’s turn")
+    for _ in range(40):
+        mover = whose_turn(ann, maria)
+        if mover is None:
+            break
+        other = maria if mover is ann else ann
+        take_a_turn(mover)
+        what = mover.get_by_role("status").inner_text().split(";")[0]
+        assert what.startswith("Ann swapped" if mover is ann else "Maria swapped")
+        # The other browser follows without reloading.
+        expect(other.get_by_role("status")).to_contain_text(what, timeout=5000)
+    expect(ann.get_by_role("button", name="Deal the next hole")).to_be_visible()
+    expect(maria.get_by_role("button", name="Deal the next hole")).to_be_visible()
+    sheet = maria.get_by_role("table", name="Score sheet")
+    expect(sheet.get_by_role("row")).to_have_count(3)  # header, hole 1, total
+    # At the end of the hole every card is shown to everyone.
+    expect(maria.get_by_role("button", name=re.compile("face down$"))).to_have_count(0)
+
+
+def my_next_action(page: Page) -> str:
+    """Wait until this player can do something: "again", "next", "draw" or "flip"."""
+    for _ in range(200):
+        if page.get_by_role("button", name="Play again").count():
+            return "again"
+        if page.get_by_role("button", name="Deal the next hole").count():
+            return "next"
+        if page.get_by_role("button", name="Draw from the stock").count():
+            return "draw"
+        if my_face_down(page).count():
+            return "flip"
+        page.wait_for_timeout(100)
+    raise AssertionError("the computers never gave the turn back")
+
+
+def test_a_game_against_two_computers_to_the_end(page: Page):
+    create_game(page, "Ann", bots=2, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    for _ in range(400):
+        action = my_next_action(page)
+        if action == "again":
+            break
+        if action == "next":
+            page.get_by_role("button", name="Deal the next hole").click()
+            expect(page.get_by_role("status")).to_contain_text("dealt hole")
+        elif action == "draw":
+            take_a_turn(page)
+        else:
+            card = my_face_down(page).first
+            label = card.get_attribute("aria-label")
+            card.click()
+            expect(page.get_by_role("button", name=label)).to_have_count(0)
+    else:
+        pytest.fail("the game did not end")
+    expect(page.get_by_role("status")).to_contain_text(re.compile("win"))
+    rows = page.get_by_role("table", name="Score sheet").get_by_role("row")
+    expect(rows).to_have_count(11)  # header, nine holes, total
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_role("heading", name="Hole 1 of 9")).to_be_visible()
+
+
+def test_without_javascript_the_forms_still_play(page_without_js: Page):
+    page = page_without_js
+    page.goto("/golf6")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Create game").click()
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Your card, top row, left: face down").click()
+    expect(page.get_by_role("status")).to_contain_text("Ann turned up the")
+    expect(page.get_by_role("link", name="Refresh")).to_be_visible()
