@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.quiz import progress
 from app.quiz.progress import Answers
 from app.quiz.questions import CHOICE_KEYS, QUESTIONS, Question, question
+from app.ratelimit import limit
 from app.storage import quiz as quiz_store
 from app.web.errors import error_response
 from app.web.render import after_post, render
@@ -19,6 +20,7 @@ router = APIRouter()
 
 PAGE = "quiz/page.html"
 FRAGMENT = "quiz/_answer.html"
+TOO_MANY = "That is a lot of answers in one minute. Please wait a moment and try again."
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,10 @@ def answer(
         return _answer_page(request, answers, number, message, 409)
     if choice not in CHOICE_KEYS:
         return _answer_page(request, answers, number, "Please pick one of the three answers.", 422)
+    try:
+        limit(request, key="quiz")  # keeps one client from skewing the shares
+    except HTTPException as refused:
+        return _answer_page(request, answers, number, TOO_MANY, refused.status_code)
     with request.app.state.db.write() as session:
         quiz_store.record_answer(session, question=number, choice=choice)
     answers = {**answers, number: choice}

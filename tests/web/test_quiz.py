@@ -219,3 +219,14 @@ def test_answers_cookie_holds_no_personal_data(client):
 
 def test_stored_answer_is_anonymous():
     assert set(QuizAnswer.__table__.columns.keys()) == {"id", "question", "choice", "created_at"}
+
+
+def test_answers_are_rate_limited_per_client(client, app, monkeypatch):
+    monkeypatch.setenv("GOLF_CREATE_PER_MINUTE", "2")
+    assert answer(client, 1, "8 of spades").status_code == 200
+    assert answer(client, 2, "Only the last card").status_code == 200
+    refused = answer(client, 3, "A queen")
+    assert refused.status_code == 429
+    assert "a lot of answers in one minute" in refused.text
+    assert 'id="q-3-choices"' in refused.text and '<form method="post"' in refused.text
+    assert stored_answers(app) == 2
