@@ -60,7 +60,7 @@ def library() -> ctypes.CDLL | None:
     function.argtypes = [
         int_p, int_p, ctypes.c_int, int_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
         ctypes.POINTER(ctypes.c_uint32), int_p, ctypes.c_int, int_p,
-        ctypes.POINTER(ctypes.c_long),
+        ctypes.POINTER(ctypes.c_long), ctypes.c_long,
     ]
     function.restype = ctypes.c_int
     return lib

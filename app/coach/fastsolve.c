@@ -21,7 +21,8 @@ static int heights[COLUMNS];
 static uint32_t fit[TOPS];
 static int stock[64];
 static int n_stock, stop_at, clear_zero;
-static long nodes;
+static long nodes, max_nodes;
+static int aborted;
 static const int POWERS[COLUMNS] = {1, 6, 36, 216, 1296, 7776, 46656};
 
 /* Two-way buckets that always replace: a full table only costs recomputation. */
@@ -49,7 +50,10 @@ static int search(int code, int left, int top, int s) {
     uint64_t key = ((uint64_t)s * HEIGHT_SPAN + (uint64_t)code) * TOPS + (uint64_t)top;
     Entry *e = find(key);
     if (e != NULL) return e->value;
-    nodes++;
+    if (++nodes > max_nodes && max_nodes > 0) {
+        aborted = 1;
+        return 0;
+    }
     int floor = clear_zero ? 0 : -remaining;
     int best = INF;
     uint32_t f = fit[top];
@@ -61,6 +65,7 @@ static int search(int code, int left, int top, int s) {
                 heights[c] = hc - 1;
                 int value = search(code - POWERS[c], left - 1, card, s);
                 heights[c] = hc;
+                if (aborted) return 0;
                 if (value < best) {
                     best = value;
                     if (best <= floor) goto done;
@@ -70,6 +75,7 @@ static int search(int code, int left, int top, int s) {
     }
     if (remaining > stop_at) {
         int value = search(code, left, stock[s], s + 1);
+        if (aborted) return 0;
         if (value < best) best = value;
     }
     if (best == INF) best = left;
@@ -88,10 +94,12 @@ static void new_generation(void) {
 }
 
 /* Values of each play in `plays`, then of drawing if the stock is not empty.
- * ranks35: column c row r at [c * 5 + r]. Returns the number of values, or -1. */
+ * ranks35: column c row r at [c * 5 + r]. Returns the number of values, -1 when out of
+ * memory, -2 when the search needed more than node_limit states (0 = no limit). */
 int golf_action_values(const int *ranks35, const int *heights7, int top, const int *stock_in,
                        int n, int stop, int clear_scores_zero, const uint32_t *fit15,
-                       const int *plays, int n_plays, int *out, long *node_count) {
+                       const int *plays, int n_plays, int *out, long *node_count,
+                       long node_limit) {
     if (table == NULL) {
         table = calloc(TABLE_SIZE, sizeof(Entry));
         if (table == NULL) return -1;
@@ -99,6 +107,8 @@ int golf_action_values(const int *ranks35, const int *heights7, int top, const i
     if (n < 0 || n > 64) return -1;
     new_generation();
     nodes = 0;
+    max_nodes = node_limit;
+    aborted = 0;
     int code = 0, left = 0;
     for (int c = 0; c < COLUMNS; c++) {
         for (int r = 0; r < ROWS; r++) ranks[c][r] = ranks35[c * ROWS + r];
@@ -121,5 +131,5 @@ int golf_action_values(const int *ranks35, const int *heights7, int top, const i
     }
     if (n > 0) out[k++] = search(code, left, stock[0], 1);
     *node_count = nodes;
-    return k;
+    return aborted ? -2 : k;
 }

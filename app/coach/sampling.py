@@ -56,8 +56,13 @@ class Coach:
             solver = self._solvers[key] = Solver(position.columns, position.variant)
         return solver
 
-    def estimate(self, position: Position, *, deadline: float | None = None) -> Estimate:
-        """Score each legal move; stops sampling at `deadline` (perf_counter) if given."""
+    def estimate(
+        self, position: Position, *, deadline: float | None = None, node_limit: int = 0
+    ) -> Estimate:
+        """Score each legal move; stops sampling at `deadline` (perf_counter) if given.
+
+        Raises SearchTooBig when one sample needs more than `node_limit` states.
+        """
         plays = thumb_choices(position)
         moves: list[Move] = [Play(c) for c in plays] + ([DRAW] if position.stock else [])
         estimate = Estimate(moves, [0.0] * len(moves))
@@ -73,7 +78,7 @@ class Coach:
         count = 1 if estimate.exact else self.samples
         for _ in range(count):
             rng.shuffle(unseen)
-            values = solver.action_values(heights, top, unseen, plays, horizon)
+            values = solver.action_values(heights, top, unseen, plays, horizon, node_limit)
             estimate.totals = [t + v for t, v in zip(estimate.totals, values, strict=True)]
             estimate.samples += 1
             if deadline is not None and time.perf_counter() >= deadline:

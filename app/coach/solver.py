@@ -15,7 +15,6 @@ import threading
 from collections.abc import Sequence
 
 from app.coach.accel import library
-
 from app.rules.cards import rank
 from app.rules.solitaire import COLUMNS, KING, ROWS, Position, Variant, neighbours
 
@@ -49,6 +48,10 @@ def top_code(card: str | None) -> int:
     return NO_TOP if card is None else rank(card)
 
 
+class SearchTooBig(Exception):
+    """The search needed more states than it was allowed; nothing wrong was stored."""
+
+
 class Solver:
     """Memoised depth-first search over one tableau; reusable across draw-pile orders."""
 
@@ -61,6 +64,7 @@ class Solver:
         self.trie: dict[tuple[int, int], int] = {}
         self.nodes = 0
         self.stop = 0  # stop drawing when this many cards are left to draw
+        self.limit = INF
         self.fast = library()
         if self.fast is not None:
             flat = [0] * (COLUMNS * ROWS)
@@ -107,15 +111,17 @@ class Solver:
         stock: Sequence[int],
         plays: Sequence[int],
         horizon: int | None = None,
+        node_limit: int = 0,
     ) -> list[int]:
         """Value of each play (columns), then of drawing if `stock` is not empty.
 
         Exact without a horizon; with one, the search stops after `horizon` draws and
-        counts the cards left then.
+        counts the cards left then. Raises SearchTooBig past `node_limit` states (0 = none).
         """
         if self.fast is not None:
-            return self._c_action_values(heights, top, stock, plays, horizon)
+            return self._c_action_values(heights, top, stock, plays, horizon, node_limit)
         self._prepare(len(stock), horizon)
+        self.limit = self.nodes + node_limit if node_limit else INF
         ids = self.stock_ids(stock)
         stock = list(stock)
         h = list(heights)
@@ -138,6 +144,7 @@ class Solver:
         stock: Sequence[int],
         plays: Sequence[int],
         horizon: int | None,
+        node_limit: int,
     ) -> list[int]:
         """Same as action_values, in C."""
         n = len(stock)
@@ -158,10 +165,13 @@ class Solver:
                 len(plays),
                 out,
                 ctypes.byref(nodes),
+                node_limit,
             )
+        self.nodes += nodes.value
+        if count == -2:
+            raise SearchTooBig(node_limit)
         if count < 0:
             raise MemoryError("the C solver could not allocate its table")
-        self.nodes += nodes.value
         return list(out[:count])
 
     def _search(
@@ -183,6 +193,8 @@ class Solver:
         if found is not None:
             return found
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise SearchTooBig(self.limit)
         floor = 0 if self.variant.clear_scores_zero else -remaining
         best = INF
         fit = self.fit[top]
@@ -204,9 +216,7 @@ class Solver:
             value = self._search(h, code, left, stock[s], s + 1, stock, ids)
             if value < best:
                 best = value
-        if best == INF:
-            best = left
-        elif remaining and remaining == self.stop and left < best:
+        if best == INF or remaining and remaining == self.stop and left < best:
             best = left
         memo[key] = best
         return best

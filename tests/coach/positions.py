@@ -27,6 +27,6 @@ def spec_run_example(stock: str = "4D 5H TS") -> Position:
     )
 
 
-def spec_king_example(stock: str = "4D 5H TS") -> Position:
-    """SPEC: top Q♦, the K♠ fits, and a jack fits too: play the jack first."""
-    return position(["3H KS", "TC JC", "AS 4C", "6D", "7D", "8D", "2D"], "QD", stock)
+def spec_king_example(stock: str = "4D 4H 5C") -> Position:
+    """SPEC: top Q♦, the K♠ fits, and so does a jack that keeps a run going: jack first."""
+    return position(["KS", "9C TC JC", "2D", "2H", "2S", "2C", "AS"], "QD", stock)
