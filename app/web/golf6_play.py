@@ -9,11 +9,13 @@ its move with the same version check, so racing workers are harmless.
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
+from app.players import golf6_bots
 from app.rules.golf6 import Phase, is_over, seats_to_act
 from app.rules.golf6_moves import (
     InvalidMoveError,
@@ -24,7 +26,7 @@ from app.rules.golf6_moves import (
     move_from_json,
 )
 from app.rules.golf6_moves import move_to_json as to_json
-from app.rules.golf6_view import describe, legal_moves_in_view, view_for
+from app.rules.golf6_view import describe, view_for
 from app.storage import golf6 as store
 from app.storage.models import utcnow
 from app.web import golf6_board
@@ -205,7 +207,8 @@ def bot_moves_due(table: Table, now: Replayed) -> list[Move]:
         bots = [s for s in seats_to_act(state.state) if is_bot(kinds[s])]
         if not bots:
             break
-        move = choose(kinds[bots[0]], view_for(state.state, bots[0], table.names()))
+        view = view_for(state.state, bots[0], table.names())
+        move = choose(kinds[bots[0]], view, table.game.id, state.count)
         if isinstance(move, NextHole) and humans:
             break  # people deal the next hole when they have read the scores
         moves.append(move)
@@ -223,13 +226,13 @@ def advance_bots(request: Request, table: Table) -> Table:
     return table
 
 
-def choose(kind: str, view: dict[str, Any]) -> Move:
-    """Ask the computer player `kind` for its move, from its seat's view alone."""
-    try:
-        from app.players.golf6 import BOTS  # type: ignore[import-not-found]
-    except ImportError:  # TODO: the bots are still being written
-        return legal_moves_in_view(view)[0]
-    return BOTS[kind](view)
+def choose(kind: str, view: dict[str, Any], game_id: str, count: int) -> Move:
+    """Ask the computer player `kind` for its move, from its seat's view alone.
+
+    Its dice are seeded by the public game id and the move number (never the deal's seed),
+    so two workers racing to make the same move would make the same one.
+    """
+    return golf6_bots.choose(kind, view, random.Random(f"{game_id}:{count}"))
 
 
 def poll(request: Request, game_id: str, since: int | None) -> Response:
