@@ -31,6 +31,9 @@ STALE_MESSAGE = (
     "Here is the deal as it stands now."
 )
 UNDO_MESSAGE = "Took back the last move."
+REWIND_MESSAGE = "Back to that moment: try another way from here."
+# Messages a plain-form redirect can ask the next page to show (no JavaScript, no session).
+DONE_MESSAGES = {"undo": UNDO_MESSAGE, "rewind": REWIND_MESSAGE}
 
 
 class BadForm(ValueError):
@@ -153,13 +156,19 @@ def _start_page(
 
 
 @router.get("/solitaire/deals/{deal_id}")
-def deal_page(request: Request, deal_id: str, hint: str = "", watch: str = "") -> Response:
+def deal_page(
+    request: Request, deal_id: str, hint: str = "", watch: str = "", done: str = ""
+) -> Response:
     try:
         with _db(request).read() as session:
             deal = store.load_deal(session, deal_id=deal_id)
     except DealNotFound:
         return error_response(request, 404)
-    options = BoardOptions(hint=hint == "1", watch=watch if watch in WATCH_MODES else None)
+    options = BoardOptions(
+        message=DONE_MESSAGES.get(done),
+        hint=hint == "1",
+        watch=watch if watch in WATCH_MODES else None,
+    )
     return board_response(request, deal, options)
 
 
@@ -228,7 +237,7 @@ async def undo_move(request: Request, deal_id: str) -> Response:
         version, seen = _version(form)
         return _moved(store.undo(session, deal_id=deal_id, version=version, seen_moves=seen))
 
-    return _act(request, deal_id, change, BoardOptions(message=UNDO_MESSAGE))
+    return _act(request, deal_id, change, BoardOptions(message=UNDO_MESSAGE), query="done=undo")
 
 
 @router.post("/solitaire/deals/{deal_id}/rewind")
@@ -240,8 +249,8 @@ async def rewind(request: Request, deal_id: str) -> Response:
         version, keep = _int_field(form, "version"), _int_field(form, "to")
         return store.rewind(session, deal_id=deal_id, version=version, keep=keep)
 
-    options = BoardOptions(message="Back to that moment: try another way from here.")
-    return _act(request, deal_id, change, options)
+    options = BoardOptions(message=REWIND_MESSAGE)
+    return _act(request, deal_id, change, options, query="done=rewind")
 
 
 @router.post("/solitaire/deals/{deal_id}/watch")

@@ -287,8 +287,10 @@ def test_rewind_keeps_the_first_moves(client):
     for version in range(3):
         client.submit(board_url(deal_id, "draw"), {"version": str(version)})
     response = client.submit(board_url(deal_id, "rewind"), {"version": "3", "to": "1"})
-    assert response.status_code == 303 and response.headers["location"] == board_url(deal_id)
+    assert response.status_code == 303
+    assert response.headers["location"] == board_url(deal_id) + "?done=rewind"
     assert state(client, deal_id)["moves"] == 1
+    assert "Back to that moment" in client.get(response.headers["location"]).text
 
 
 def test_rewind_refuses_stale_and_impossible_requests(client):

@@ -1,0 +1,178 @@
+"""Golf solitaire in a real browser: click through a deal, Undo, Hint, Watch, keyboard, no JS."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+DEAL = "2"
+
+
+def open_deal(page: Page, number: str = DEAL) -> None:
+    page.goto("/solitaire")
+    page.get_by_label("Deal number").fill(number)
+    page.get_by_role("button", name="Play this deal").click()
+    expect(page.get_by_role("region", name="Columns")).to_be_visible()
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version"))
+
+
+def wait_for_version(page: Page, expected: int) -> None:
+    expect(page.locator("#board")).to_have_attribute("data-version", str(expected))
+
+
+def coach(page: Page):
+    return page.get_by_role("status")
+
+
+def fitting_cards(page: Page) -> list[str]:
+    """The coach's own list of what fits now ("Fits now: 8 of spades, 6 of diamonds.")."""
+    found = re.search(r"Fits now: (.*?)\.", coach(page).inner_text())
+    return found.group(1).split(", ") if found else []
+
+
+def test_board_has_seven_columns_and_the_named_controls(page):
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    open_deal(page)
+    columns = page.get_by_role("region", name="Columns")
+    for n in range(1, 8):
+        column = columns.get_by_role("list", name=f"Column {n}", exact=True)
+        expect(column.get_by_role("listitem")).to_have_count(5)
+    # Deal 2: column 1 is Q♦ 10♥ 6♦ 5♣ 3♦, so the 3 of diamonds is its playable card.
+    first_column = page.get_by_role("list", name="Column 1")
+    expect(first_column.get_by_role("listitem").first).to_have_attribute(
+        "aria-label", "queen of diamonds"
+    )
+    expect(first_column.get_by_role("button")).to_have_accessible_name("3 of diamonds")
+    for name in ("Draw", "Undo", "Hint", "New deal", "Watch the computer play", "Play this deal"):
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("16 cards left")
+    expect(coach(page)).to_contain_text("Score: 35")
+    assert not [e for e in errors if "Content Security Policy" in e]
+
+
+def test_play_a_fixed_deal_to_its_end_by_clicking(page):
+    open_deal(page)
+    for _ in range(120):
+        if "This deal is over" in coach(page).inner_text():
+            break
+        before = version(page)
+        names = fitting_cards(page)
+        if names:
+            page.get_by_role("button", name=names[0], exact=True).click()
+        else:
+            page.get_by_role("button", name="Draw", exact=True).click()
+        wait_for_version(page, before + 1)
+    text = coach(page).inner_text()
+    assert "This deal is over" in text
+    assert re.search(r"Score: -?\d+$", text.strip())
+    expect(page.get_by_role("link", name="Review this deal")).to_be_visible()
+
+
+def test_undo_and_hint(page):
+    open_deal(page)
+    discard = page.get_by_role("region", name="Discard pile")
+    expect(discard).to_contain_text("ace of diamonds")
+    page.get_by_role("button", name="Draw", exact=True).click()
+    wait_for_version(page, 1)
+    expect(discard).to_contain_text("king of spades")
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("15 cards left")
+    page.get_by_role("button", name="Undo").click()
+    wait_for_version(page, 2)
+    expect(discard).to_contain_text("ace of diamonds")
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("16 cards left")
+    expect(coach(page)).to_contain_text("Took back the last move.")
+    page.get_by_role("button", name="Hint").click()
+    expect(coach(page)).to_contain_text("Hint: ")
+
+
+def test_card_that_does_not_fit_is_explained(page):
+    open_deal(page)
+    # Deal 2 starts with the ace of diamonds on top; column 3's 6 of hearts does not fit.
+    page.get_by_role("button", name="6 of hearts", exact=True).click()
+    expect(coach(page)).to_contain_text(
+        "The 6 of hearts does not fit on the ace of diamonds: only a 2 goes on an ace."
+    )
+    assert version(page) == 0
+
+
+def test_watch_the_computer_finish_a_deal_then_take_over(page):
+    open_deal(page)
+    page.get_by_role("button", name="Watch the computer play").click()
+    expect(coach(page)).to_contain_text("Next: ")
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    expect(coach(page)).to_contain_text("This deal is over", timeout=60_000)
+    expect(page.get_by_role("button", name="Pause")).to_have_count(0)
+
+
+def test_pause_step_and_take_over_while_watching(page):
+    open_deal(page)
+    page.get_by_role("button", name="Watch the computer play").click()
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Keep watching")).to_be_visible()
+    paused_at = version(page)
+    page.wait_for_timeout(500)  # three watch delays: nothing may happen while paused
+    assert version(page) == paused_at
+    page.get_by_role("button", name="Next move").click()
+    wait_for_version(page, paused_at + 1)
+    page.get_by_role("button", name="Take over").click()
+    expect(page.get_by_role("button", name="Watch the computer play")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert version(page) == paused_at + 1
+
+
+def test_keyboard_play_keeps_focus_on_the_board(page):
+    open_deal(page)
+    draw = page.get_by_role("button", name="Draw", exact=True)
+    draw.focus()
+    page.keyboard.press("Enter")
+    wait_for_version(page, 1)
+    focused_id = page.evaluate("document.activeElement.id")
+    assert focused_id in {"draw-button"} or focused_id.startswith("play-")
+    names = fitting_cards(page)
+    target = names[0] if names else None
+    if target:
+        page.get_by_role("button", name=target, exact=True).focus()
+        page.keyboard.press("Space")
+        wait_for_version(page, 2)
+        assert page.evaluate("document.getElementById('board').contains(document.activeElement)")
+
+
+def test_seven_columns_fit_a_phone_screen(new_page):
+    page = new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    open_deal(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    last = page.get_by_role("list", name="Column 7")
+    box = last.bounding_box()
+    assert box and box["x"] + box["width"] <= 360
+
+
+def test_play_a_few_moves_with_javascript_off(page_without_js):
+    page = page_without_js
+    open_deal(page)
+    url = page.url
+    page.get_by_role("button", name="Draw", exact=True).click()
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("15 cards left")
+    assert page.url == url  # Post/Redirect/Get back to the deal
+    names = fitting_cards(page)
+    if names:
+        page.get_by_role("button", name=names[0], exact=True).click()
+        expect(page.get_by_role("region", name="Discard pile")).to_contain_text(names[0])
+    page.get_by_role("button", name="Undo").click()
+    expect(coach(page)).to_contain_text("Took back the last move.")
+    page.get_by_role("button", name="Hint").click()
+    expect(coach(page)).to_contain_text("Hint: ")
+    page.get_by_role("button", name="Watch the computer play").click()
+    expect(coach(page)).to_contain_text("Next: ")
+    at = version(page)
+    page.get_by_role("button", name="Next move").click()
+    wait_for_version(page, at + 1)
+    expect(coach(page)).to_contain_text("Last move:")
+    assert "watch=pause" in page.url
