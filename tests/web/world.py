@@ -66,7 +66,7 @@ def build_world(app: FastAPI, client: Client) -> World:
     assert sheet.status_code == 303, sheet.text
     sheet_id = sheet.headers["location"].rsplit("/", 1)[1]
     read_id = client.get(sheet.headers["location"], headers={"accept": "application/json"})
-    return World(
+    world = World(
         game_id=game_id,
         invite_id=invite_id,
         ann_secret=seat_cookie(client, game_id),
@@ -75,6 +75,23 @@ def build_world(app: FastAPI, client: Client) -> World:
         read_id=_read_id(client, sheet.headers["location"], read_id.json()),
         maria=maria,
     )
+    world.extra.update(_solitaire_ids(client))
+    return world
+
+
+def _solitaire_ids(client: Client) -> dict[str, str]:
+    """A deal of its own and a round of nine (whose first hole is a deal too)."""
+    deal = client.submit("/solitaire/deals", {"deal_number": "7"})
+    assert deal.status_code == 303, deal.text
+    made = client.submit("/solitaire/rounds", {})
+    assert made.status_code == 303, made.text
+    found = re.search(
+        r"/solitaire/rounds/([A-Za-z0-9_-]+)", client.get(made.headers["location"]).text
+    )
+    ids = {"deal_id": deal.headers["location"].rsplit("/", 1)[1]}
+    if found:
+        ids["round_id"] = found.group(1)
+    return ids
 
 
 def _read_id(client: Client, path: str, state: dict[str, Any]) -> str:
