@@ -149,7 +149,7 @@ async def layout_helper(request: Request, sheet_id: str) -> Response:
     except SheetError as exc:
         state.message, status = str(exc), 422
     context = _sheet_context(request, row, sheet, editable=True, state=state)
-    return render(request, SHEET_PAGE, HOLE_FORM, context, status_code=status)
+    return _no_store(render(request, SHEET_PAGE, HOLE_FORM, context, status_code=status))
 
 
 def _change(
@@ -212,7 +212,13 @@ def _sheet_response(
     if wants_json(request):
         return json_state(sheet_json(sheet), status_code=status_code)
     context = _sheet_context(request, row, sheet, editable=editable, state=state or FormState())
-    return render(request, SHEET_PAGE, SHEET_FRAGMENT, context, status_code=status_code)
+    return _no_store(render(request, SHEET_PAGE, SHEET_FRAGMENT, context, status_code=status_code))
+
+
+def _no_store(response: Response) -> Response:
+    """Sheets change hole by hole and private pages hold the edit link: never cache them."""
+    response.headers["cache-control"] = "no-store"
+    return response
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:

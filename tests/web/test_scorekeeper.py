@@ -291,3 +291,11 @@ def test_read_only_view_polls_until_the_game_is_over(client):
     for _ in range(9):
         enter(client, path, [1, 2])
     assert "hx-trigger" not in client.get(read_url).text
+
+
+def test_sheet_pages_are_not_cached_or_indexed(client):
+    path = start(client)
+    response = client.get(path)
+    assert response.headers["cache-control"] == "no-store"
+    assert '<meta name="robots" content="noindex">' in response.text
+    assert "HX-Request" in response.headers["vary"]
