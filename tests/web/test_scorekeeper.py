@@ -299,3 +299,16 @@ def test_sheet_pages_are_not_cached_or_indexed(client):
     assert response.headers["cache-control"] == "no-store"
     assert '<meta name="robots" content="noindex">' in response.text
     assert "HX-Request" in response.headers["vary"]
+
+
+def test_read_only_id_cannot_edit_and_private_id_is_not_a_view(client):
+    path = start(client)
+    sheet_id = path.rsplit("/", 1)[1]
+    page = client.get(path).text
+    read_id = re.search(r"/scores/view/([A-Za-z0-9_-]+)", page).group(1)
+    for url in (f"/scores/{read_id}/holes", f"/scores/{read_id}/helper"):
+        response = client.submit(url, {"score_0": "1", "score_1": "1", "version": "0"})
+        assert response.status_code == 404
+    assert client.get(f"/scores/{read_id}").status_code == 404
+    assert client.get(f"/scores/view/{sheet_id}").status_code == 404
+    assert state(client, path)["holes"] == []
