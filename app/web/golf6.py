@@ -17,7 +17,14 @@ from app.storage import golf6 as store
 from app.web import golf6_play as play
 from app.web.errors import error_response
 from app.web.golf6_forms import BOT_LEVELS, LENGTHS, FormError, clean_name, parse_new_game
-from app.web.golf6_seats import game_path, is_away, load_table, seat_name, set_seat_cookie
+from app.web.golf6_seats import (
+    game_path,
+    is_away,
+    load_table,
+    note_seen,
+    seat_name,
+    set_seat_cookie,
+)
 from app.web.render import json_state, render, wants_json
 
 router = APIRouter(prefix="/golf6")
@@ -149,7 +156,9 @@ class _Raced(Exception):
 @router.get("/{game_id}", response_class=HTMLResponse)
 def show_game(request: Request, game_id: str) -> Response:
     """The table for this browser's seat, or for a watcher; JSON on request."""
-    table = play.advance_bots(request, load_table(request, game_id))
+    table = load_table(request, game_id)
+    note_seen(request, table)
+    table = play.advance_bots(request, table)
     if wants_json(request):
         return json_state(play.json_view(table))
     return play.table_response(request, game_id)

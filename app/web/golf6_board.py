@@ -77,6 +77,15 @@ def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]
     }
 
 
+def next_focus(board: dict[str, Any]) -> str | None:
+    """The id of the control to focus after a move: a card to click, else the first button."""
+    for seat in board["seats"]:
+        for card in seat["cards"]:
+            if card["move"]:
+                return f"g6-card-{seat['seat']}-{card['pos']}"
+    return f"g6-act-{board['actions'][0]['id']}" if board["actions"] else None
+
+
 def hole_label(view: dict[str, Any]) -> str:
     if view["holes"] is None:
         return f"Hole {view['hole']} · playing until someone reaches 100"
@@ -124,6 +133,7 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
         "sheet": score_sheet(view),
         "over": view["phase"] == "game_over",
         "winners_text": winners_text(view),
+        "focus_id": None,
     }
 
 

@@ -116,15 +116,19 @@ def rejoin_url(request: Request, table: Table, base: str) -> str | None:
 
 
 def table_response(request: Request, game_id: str, message: str | None = None,
-                   status: int = 200, since: int | None = None) -> HTMLResponse:
+                   status: int = 200, focus: bool = False) -> HTMLResponse:
     """The page (or the htmx fragment) of the table as this browser's seat sees it."""
     table = load_table(request, game_id)
-    return render(request, "golf6/game.html", "golf6/_fragment.html",
-                  context(table, request, message, since), status)
+    values = context(table, request, message, None)
+    if focus and values["board"]:
+        # After your own move the keyboard focus goes to what you will most likely do next.
+        values["board"]["focus_id"] = golf6_board.next_focus(values["board"])
+    return render(request, "golf6/game.html", "golf6/_fragment.html", values, status)
 
 
 def after_change(request: Request, game_id: str) -> Response:
-    return after_post(request, game_path(game_id), table_response(request, game_id))
+    fragment = table_response(request, game_id, focus=True)
+    return after_post(request, game_path(game_id), fragment)
 
 
 def parse_move(raw: object, seat: int) -> Move:

@@ -41,7 +41,8 @@ def seat_name(seat: Golf6Seat) -> str:
     if seat.kind == store.OPEN:
         return f"Seat {seat.seat + 1} (free)"
     if seat.kind != store.HUMAN:
-        return seat.name or f"Computer {seat.seat + 1}"
+        # A friend's seat handed to the computer keeps the friend's name, marked.
+        return f"{seat.name} (computer)" if seat.name else f"Computer {seat.seat + 1}"
     return seat.name or f"Player {seat.seat + 1}"
 
 

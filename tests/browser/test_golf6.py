@@ -131,6 +131,25 @@ def test_a_game_against_two_computers_to_the_end(page: Page):
     expect(page.get_by_role("heading", name="Hole 1 of 9")).to_be_visible()
 
 
+def test_keyboard_focus_follows_the_play(page: Page):
+    create_game(page, "Ann", bots=1, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    first = page.get_by_role("button", name="Your card, top row, left: face down")
+    first.focus()
+    page.keyboard.press("Enter")
+    # Focus moves on to the next card to turn, ready for the next key press.
+    second = page.get_by_role("button", name="Your card, top row, middle: face down")
+    expect(second).to_be_focused()
+    page.keyboard.press("Enter")
+    draw = page.get_by_role("button", name="Draw from the stock")
+    expect(draw).to_be_visible(timeout=10_000)
+    draw.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("You drew the")).to_be_visible()
+    top_left = page.get_by_role("button", name=re.compile("^Your card, top row, left: "))
+    expect(top_left).to_be_focused()
+
+
 def test_without_javascript_the_forms_still_play(page_without_js: Page):
     page = page_without_js
     page.goto("/golf6")

@@ -375,6 +375,7 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     assert client.submit(f"{url}/handover", {"seat": "1"}).status_code == 303
     flip_two(client, url)
     assert state(client, url)["phase"] == "draw"  # the computer turned Maria's two cards
+    assert state(client, url)["seats"][1]["name"] == "Maria (computer)"
     assert move(friend, url, "draw_stock").status_code == 403
 
 
