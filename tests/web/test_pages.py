@@ -198,6 +198,13 @@ def test_nav_links_every_page(client):
         assert f'href="{href}"' in nav or f'href="{href}"' in client.get("/").text
 
 
+def test_nav_marks_the_current_page(client):
+    nav = client.get("/quiz").text.split('<nav aria-label="Main">')[1].split("</nav>")[0]
+    assert '<a href="/quiz" aria-current="page">Quiz</a>' in nav
+    assert nav.count("aria-current") == 1
+    assert "aria-current" not in client.get("/").text
+
+
 def test_solitaire_rules_show_both_worked_examples(client):
     text = page_facts(client.get("/rules/solitaire").text).words
     # Example 1: on the 7 of hearts, the 8 of spades and 6 of diamonds fit; play the 8 first.
