@@ -129,12 +129,21 @@ def summary(sheet: Sheet) -> str:
     low = totals(sheet)[leaders(sheet)[0]]
     who = join_names(names)
     if is_finished(sheet):
-        if len(names) == 1:
-            return f"Game over after hole {sheet.holes_played}. {who} wins with {low}."
-        return f"Game over after hole {sheet.holes_played}. {who} share the win with {low}."
+        verb = "wins" if len(names) == 1 else "share the win"
+        why = _why_over(sheet)
+        return f"Game over after hole {sheet.holes_played}{why}. {who} {verb} with {low}."
     if len(names) == 1:
         return f"After hole {sheet.holes_played}, {who} leads with {low}."
     return f"After hole {sheet.holes_played}, {who} share the lead with {low}."
+
+
+def _why_over(sheet: Sheet) -> str:
+    """For "until 100": who reached it, since they are usually not the winner."""
+    if sheet.length is not SheetLength.UNTIL_100:
+        return ""
+    scores = totals(sheet)
+    over = [name for name, total in zip(sheet.players, scores, strict=True) if total >= TARGET]
+    return f": {join_names(over)} reached {TARGET}"
 
 
 # --- checking input --------------------------------------------------------------------------

@@ -115,6 +115,9 @@ def test_targets_are_large_enough_to_tap(new_page):
         assert box is not None and box["height"] >= 44
 
 
+FINAL = "Game over after hole 2: Ann reached 100. Bo wins with 1."
+
+
 def test_works_without_javascript(page_without_js):
     page = page_without_js
     start_sheet(page, ["Ann", "Bo"], length="Until 100")
@@ -130,9 +133,9 @@ def test_works_without_javascript(page_without_js):
     expect(page.get_by_label("Ann, hole 2", exact=True)).to_have_value("60")
     page.get_by_label("Bo, hole 2", exact=True).fill("-2")
     page.get_by_role("button", name="Save hole", exact=True).click()
-    expect(page.get_by_role("status")).to_have_text("Game over after hole 2. Bo wins with 1.")
+    expect(page.get_by_role("status")).to_have_text(FINAL)
 
     read_link = page.get_by_label(re.compile("^Read-only link")).input_value()
     page.goto(read_link)
-    expect(page.get_by_role("status")).to_have_text("Game over after hole 2. Bo wins with 1.")
+    expect(page.get_by_role("status")).to_have_text(FINAL)
     expect(page.get_by_role("button", name="Save hole")).to_have_count(0)

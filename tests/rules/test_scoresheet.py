@@ -93,7 +93,7 @@ def test_until_100_ends_after_the_hole_in_which_someone_reaches_100():
     sheet = add_hole(sheet, [10, 5, 5])  # Ann reaches exactly 100
     assert end_hole(sheet) == 4
     assert winners(sheet) == (2,)  # lowest total wins, not the one who reached 100
-    assert summary(sheet) == "Game over after hole 4. Cy wins with 35."
+    assert summary(sheet) == "Game over after hole 4: Ann reached 100. Cy wins with 35."
     with pytest.raises(SheetRuleError):
         add_hole(sheet, [0, 0, 0])
 

@@ -114,7 +114,7 @@ def test_until_100_ends_after_the_hole_someone_reaches_100(client):
     enter(client, path, [15, 10])
     data = state(client, path)
     assert data["finished"] and data["totals"] == [105, 40] and data["winners"] == [1]
-    assert "Game over after hole 4. Bo wins with 40." in client.get(path).text
+    assert "Game over after hole 4: Ann reached 100. Bo wins with 40." in client.get(path).text
 
 
 @pytest.mark.parametrize("htmx", [False, True])
