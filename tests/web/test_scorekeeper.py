@@ -312,3 +312,11 @@ def test_read_only_id_cannot_edit_and_private_id_is_not_a_view(client):
     assert client.get(f"/scores/{read_id}").status_code == 404
     assert client.get(f"/scores/view/{sheet_id}").status_code == 404
     assert state(client, path)["holes"] == []
+
+
+@pytest.mark.parametrize("suffix", ["/helper", "/holes", "/holes/1", "/holes/1/remove"])
+def test_form_urls_opened_with_get_lead_back_to_the_sheet(client, suffix):
+    path = start(client)
+    response = client.get(path + suffix, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == path
+    assert client.get("/scores/view/nosuchsheet1234567").status_code == 404  # still a view
