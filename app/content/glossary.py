@@ -11,82 +11,106 @@ class Term:
     word: str
     meaning: str
     also: tuple[str, ...] = ()
+    see: str | None = None  # the rules section that explains it in full
 
 
 TERMS: tuple[Term, ...] = (
     Term("golf-solitaire", "Golf solitaire",
          "A one-player card game: clear seven columns of cards onto a single discard pile by "
          "playing cards one rank up or down. Lowest score wins.",
-         ("Golf patience", "One Foundation")),
+         ("Golf patience", "One Foundation"),
+         see="/rules/solitaire"),
     Term("patience", "Patience",
          "The British word for a card game you play on your own, so Golf patience is the same "
          "game as Golf solitaire."),
     Term("column", "Column",
          "In Golf solitaire, one of the seven overlapping lines of five cards dealt face up. "
-         "Only its last card can be played.", ("tableau",)),
+         "Only its last card can be played.", ("tableau",),
+         see="/rules/solitaire#playing"),
     Term("tableau", "Tableau",
-         "All seven columns together: the cards laid out on the table at the start of a deal."),
+         "All seven columns together: the cards laid out on the table at the start of a deal.",
+         see="/rules/solitaire#setup"),
     Term("last-card", "Last card",
          "The card at the end of a column, the one lying fully in view. It is the only card "
-         "of that column you may play; playing it frees the card above."),
+         "of that column you may play; playing it frees the card above.",
+         see="/rules/solitaire#playing"),
     Term("discard-pile", "Discard pile",
          "The single pile that cards are played onto in Golf solitaire; its top card decides "
          "what fits next. In six-card Golf, the face-up pile next to the stock.",
-         ("foundation", "waste")),
+         ("foundation", "waste"),
+         see="/rules/solitaire#playing"),
     Term("draw-pile", "Draw pile",
          "The face-down cards left over after the deal. Turn its top card onto the discard pile "
          "whenever you like. In Golf solitaire you go through it only once.",
-         ("stock", "talong")),
+         ("stock", "talong"),
+         see="/rules/solitaire#draw-pile"),
     Term("fit", "Fit",
          "A card fits when its rank is exactly one above or one below the top card of the "
-         "discard pile. Suits and colours play no part."),
+         "discard pile. Suits and colours play no part.",
+         see="/rules/solitaire#playing"),
     Term("run", "Run",
          "A string of cards played one after another without drawing, going up or down in any "
-         "mix, such as 7, 8, 9, 8, 7."),
+         "mix, such as 7, 8, 9, 8, 7.",
+         see="/rules/solitaire#playing"),
     Term("clear", "Clearing the columns",
          "Playing every card out of all seven columns. Each card still in the draw pile then "
-         "counts one point below zero."),
+         "counts one point below zero.",
+         see="/rules/solitaire#scoring"),
     Term("hole", "Hole",
          "One deal, counted like a hole on a golf course. In six-card Golf, one hand from the "
-         "deal until the cards are scored.", ("deal",)),
+         "deal until the cards are scored.", ("deal",),
+         see="/rules/solitaire#rounds"),
     Term("round", "Round",
          "Nine holes played in a row, with the scores added up. Compare totals only over the "
-         "same number of holes."),
+         "same number of holes.",
+         see="/rules/solitaire#rounds"),
     Term("par", "Par",
          "A target for a round of Golf solitaire: 45 or less over nine holes, as the Swedish "
-         "rules count it."),
+         "rules count it.",
+         see="/rules/solitaire#rounds"),
     Term("round-the-corner", "Round the corner",
          "A variation where ace and king are neighbours, so the ranks loop: queen, king, ace, "
-         "2 and back again.", ("wrapping", "Putt Putt")),
+         "2 and back again.", ("wrapping", "Putt Putt"),
+         see="/rules/solitaire#variations"),
     Term("queen-on-king", "Queen on king",
-         "A variation that lets a queen go on a king, so a king no longer ends the run."),
+         "A variation that lets a queen go on a king, so a king no longer ends the run.",
+         see="/rules/solitaire#variations"),
     Term("empty-start", "Empty start",
          "A variation with no starting card on the discard pile: the draw pile holds 17 cards "
-         "and the first move is always a draw."),
+         "and the first move is always a draw.",
+         see="/rules/solitaire#variations"),
     Term("joker", "Joker",
          "A wild card, used only when a variation adds it. In Golf solitaire a joker fits on "
-         "anything and anything fits on a joker."),
+         "anything and anything fits on a joker.",
+         see="/rules/solitaire#variations"),
     Term("six-card-golf", "Six-card Golf",
          "A game for two to eight players: each tries to get a low-scoring set of six cards by "
          "drawing and swapping. It shares only the name and the low-score idea with Golf "
-         "solitaire."),
+         "solitaire.",
+         see="/rules/six-card-golf"),
     Term("layout", "Layout",
          "A player's six cards in six-card Golf, in two rows of three. Cards never move within "
-         "it; a card that is face up stays face up."),
+         "it; a card that is face up stays face up.",
+         see="/rules/six-card-golf#deal"),
     Term("face-down", "Face down",
-         "A card lying with its back up, so nobody knows what it is, not even its owner."),
+         "A card lying with its back up, so nobody knows what it is, not even its owner.",
+         see="/rules/six-card-golf#deal"),
     Term("swap", "Swap",
          "In six-card Golf, putting the card you took into your layout face up and sending the "
-         "card it replaces, face up, to the discard pile."),
+         "card it replaces, face up, to the discard pile.",
+         see="/rules/six-card-golf#turn"),
     Term("pair", "Pair",
          "Two cards of the same rank in one column of a six-card Golf layout. The column then "
-         "scores 0, even for two 2s."),
+         "scores 0, even for two 2s.",
+         see="/rules/six-card-golf#scoring"),
     Term("going-out", "Going out",
          "Having all six cards of your layout face up. Usually everyone else then gets one "
-         "last turn before the hole ends."),
+         "last turn before the hole ends.",
+         see="/rules/six-card-golf#going-out"),
     Term("knock", "Knock",
          "In four-card Golf, a turn spent announcing the end instead of drawing; every other "
-         "player gets one more turn."),
+         "player gets one more turn.",
+         see="/rules/six-card-golf#variations"),
 )
 
 BY_SLUG = {term.slug: term for term in TERMS}

@@ -107,6 +107,15 @@ def test_htmx_answer_swaps_only_the_question_and_updates_result_out_of_band(clie
     assert fieldset.count('aria-disabled="true"') == 3
 
 
+def test_htmx_answer_fragment_is_valid_html(client):
+    import html5lib
+
+    text = answer(client, 1, "8 of spades").text
+    html5lib.HTMLParser(strict=True).parseFragment(text)  # raises on any parse error
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids))
+
+
 def test_answer_without_javascript_redirects_back_to_the_question(client):
     response = answer(client, 2, "Only the last card", htmx=False)
     assert response.status_code == 303
