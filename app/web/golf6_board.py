@@ -144,6 +144,8 @@ def hint(view: dict[str, Any], may_act: bool) -> str:
     phase = view["phase"]
     if phase == "flip":
         return "Turn two of your cards face up: click them."
+    if phase == "draw" and view["options"]["turn_instead"]:
+        return "Your turn: draw from the stock, take the discard, or click a card to turn it up."
     if phase == "draw":
         return "Your turn: draw from the stock or take the discard."
     if phase == "place" and view["held_from"] == "discard":

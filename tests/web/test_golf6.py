@@ -357,7 +357,7 @@ def test_computer_players_wait_for_their_pause(client, monkeypatch):
     flip_two(client, url)
     assert state(client, url)["seats"][1]["layout"] == [None] * 6
     monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
-    assert sum(card is not None for card in state(client, url)["seats"][1]["layout"]) == 2
+    assert sum(card is not None for card in state(client, url)["seats"][1]["layout"]) >= 2
 
 
 def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_players):
@@ -407,3 +407,63 @@ def test_a_game_against_the_computer_plays_to_the_end_and_again(client):
     assert client.submit(f"{url}/again", {"version": str(version(client, url))}).status_code == 303
     again = state(client, url)
     assert again["hole"] == 1 and again["scores"] == [] and again["phase"] == "flip"
+
+
+# --- Variations at the table ----------------------------------------------------------------
+
+
+def test_peek_variation_shows_your_near_row_to_you_alone(app, client):
+    url = create(client, first_two="peek_near_row")
+    friend = join(app, client, url)
+    client.submit(f"{url}/start")
+    assert state(client, url)["phase"] == "draw"
+    truth = true_layouts(app, url)
+    from app.rules.cards import card_name
+
+    mine = client.get(url).text
+    near = f"Your card, bottom row, left: face down (you looked: {card_name(truth[0][3])})"
+    assert near in mine
+    assert "you looked" not in friend.get(url).text.split("Maria (you)")[0].split("Ann")[-1]
+    assert card_name(truth[0][3]) not in friend.get(url).text or truth[0][3] in (
+        state(friend, url)["discard_top"],)
+    friend.close()
+
+
+def test_first_two_cards_rule_is_enforced(app, client):
+    url = create(client, first_two="same_column")
+    friend = join(app, client, url)
+    client.submit(f"{url}/start")
+    assert move(client, url, "reveal:0").status_code == 303
+    html = client.get(url).text  # only the card below may be clicked now
+    assert 'disabled id="g6-card-0-1"' in html and 'disabled id="g6-card-0-3"' not in html
+    refused = move(client, url, "reveal:1")
+    assert refused.status_code == 422 and "same column" in refused.text
+    assert move(client, url, "reveal:3").status_code == 303
+    friend.close()
+
+
+def test_turning_a_card_instead_of_drawing(app, client):
+    url = create(client, turn_instead="on")
+    friend = join(app, client, url)
+    client.submit(f"{url}/start")
+    play_to_turn(client, friend, url)
+    assert "click a card to turn it up" in friend.get(url).text
+    assert move(friend, url, "turn_up:4").status_code == 303
+    seen = state(client, url)
+    assert seen["seats"][1]["layout"][4] is not None and seen["turn"] == 0
+    friend.close()
+
+
+def test_throwing_away_forces_a_turn_up(app, client):
+    url = create(client, forced_turn_after_throw="on")
+    friend = join(app, client, url)
+    client.submit(f"{url}/start")
+    play_to_turn(client, friend, url)
+    move(friend, url, "draw_stock")
+    move(friend, url, "throw_away")
+    assert state(friend, url)["phase"] == "turn_up"
+    assert "turn one of your face-down cards up" in friend.get(url).text
+    assert move(friend, url, "draw_stock").status_code == 422
+    assert move(friend, url, "turn_up:5").status_code == 303
+    assert state(client, url)["turn"] == 0
+    friend.close()
