@@ -12,11 +12,11 @@ from app.db import Database
 from app.request_log import RequestLogMiddleware
 from app.security import SecurityHeadersMiddleware, verify_csrf
 from app.settings import Settings
-from app.web import golf6, health, pages, quiz, scorekeeper, solitaire
+from app.web import golf6, health, pages, quiz, scorekeeper, solitaire, solitaire_review
 from app.web.errors import install_error_handlers
 from app.web.render import make_templates
 
-FEATURE_ROUTERS = (health, pages, solitaire, quiz, golf6, scorekeeper)
+FEATURE_ROUTERS = (health, pages, solitaire, solitaire_review, quiz, golf6, scorekeeper)
 
 
 class CachedStaticFiles(StaticFiles):

@@ -58,9 +58,20 @@ def library() -> ctypes.CDLL | None:
     function = lib.golf_action_values
     int_p = ctypes.POINTER(ctypes.c_int)
     function.argtypes = [
-        int_p, int_p, ctypes.c_int, int_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-        ctypes.POINTER(ctypes.c_uint32), int_p, ctypes.c_int, int_p,
-        ctypes.POINTER(ctypes.c_long), ctypes.c_long,
+        int_p,
+        int_p,
+        ctypes.c_int,
+        int_p,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_uint32),
+        int_p,
+        ctypes.c_int,
+        int_p,
+        ctypes.POINTER(ctypes.c_long),
+        ctypes.c_long,
+        ctypes.c_int,
     ]
     function.restype = ctypes.c_int
     return lib

@@ -8,7 +8,7 @@
 #define ROWS 5
 #define TOPS 15
 #define HEIGHT_SPAN 279936u /* 6^7 */
-#define TABLE_BITS 22
+#define TABLE_BITS 20
 #define TABLE_SIZE (1u << TABLE_BITS)
 #define INF (1 << 30)
 
@@ -23,6 +23,38 @@ static int stock[64];
 static int n_stock, stop_at, clear_zero;
 static long nodes, max_nodes;
 static int aborted;
+static int use_rollout;
+
+/* Play on from a leaf by the rules of thumb, with the sample's draw order: a cheap
+ * estimate of the final score beyond the search horizon. */
+static int rollout(int left, int top, int s) {
+    int h[COLUMNS];
+    for (int c = 0; c < COLUMNS; c++) h[c] = heights[c];
+    for (;;) {
+        if (left == 0) return clear_zero ? 0 : -(n_stock - s);
+        int best_c = -1, best_key = -1;
+        uint32_t f = fit[top];
+        for (int c = 0; c < COLUMNS; c++) {
+            if (!h[c]) continue;
+            int card = ranks[c][h[c] - 1];
+            if (!((f >> card) & 1u)) continue;
+            int follows = h[c] > 1 && ((fit[card] >> ranks[c][h[c] - 2]) & 1u);
+            for (int o = 0; o < COLUMNS && !follows; o++)
+                if (o != c && h[o] && ((fit[card] >> ranks[o][h[o] - 1]) & 1u)) follows = 1;
+            int key = follows * 16 + h[c];
+            if (key > best_key) { best_key = key; best_c = c; }
+        }
+        if (best_c >= 0) {
+            top = ranks[best_c][h[best_c] - 1];
+            h[best_c]--;
+            left--;
+        } else if (s < n_stock) {
+            top = stock[s++];
+        } else {
+            return left;
+        }
+    }
+}
 static const int POWERS[COLUMNS] = {1, 6, 36, 216, 1296, 7776, 46656};
 
 /* Two-way buckets that always replace: a full table only costs recomputation. */
@@ -78,8 +110,11 @@ static int search(int code, int left, int top, int s) {
         if (aborted) return 0;
         if (value < best) best = value;
     }
+    if (remaining && remaining == stop_at) {
+        int leaf = use_rollout ? rollout(left, stock[s], s + 1) : left;
+        if (leaf < best) best = leaf;
+    }
     if (best == INF) best = left;
-    else if (remaining && remaining == stop_at && left < best) best = left;
 done:
     store(key, best);
     return best;
@@ -99,7 +134,7 @@ static void new_generation(void) {
 int golf_action_values(const int *ranks35, const int *heights7, int top, const int *stock_in,
                        int n, int stop, int clear_scores_zero, const uint32_t *fit15,
                        const int *plays, int n_plays, int *out, long *node_count,
-                       long node_limit) {
+                       long node_limit, int rollouts) {
     if (table == NULL) {
         table = calloc(TABLE_SIZE, sizeof(Entry));
         if (table == NULL) return -1;
@@ -109,6 +144,7 @@ int golf_action_values(const int *ranks35, const int *heights7, int top, const i
     nodes = 0;
     max_nodes = node_limit;
     aborted = 0;
+    use_rollout = rollouts;
     int code = 0, left = 0;
     for (int c = 0; c < COLUMNS; c++) {
         for (int r = 0; r < ROWS; r++) ranks[c][r] = ranks35[c * ROWS + r];

@@ -45,6 +45,7 @@ class Coach:
     samples: int = 24
     horizon: int = DEFAULT_HORIZON
     seed: int = 0
+    rollouts: bool = False
     _solvers: dict[tuple, Solver] = field(default_factory=dict)
 
     def solver_for(self, position: Position) -> Solver:
@@ -54,6 +55,7 @@ class Coach:
             if len(self._solvers) > 8:
                 self._solvers.clear()
             solver = self._solvers[key] = Solver(position.columns, position.variant)
+            solver.rollouts = self.rollouts
         return solver
 
     def estimate(

@@ -65,6 +65,7 @@ class Solver:
         self.nodes = 0
         self.stop = 0  # stop drawing when this many cards are left to draw
         self.limit = INF
+        self.rollouts = False  # estimate leaves by playing on with the rules of thumb
         self.fast = library()
         if self.fast is not None:
             flat = [0] * (COLUMNS * ROWS)
@@ -166,6 +167,7 @@ class Solver:
                 out,
                 ctypes.byref(nodes),
                 node_limit,
+                int(self.rollouts),
             )
         self.nodes += nodes.value
         if count == -2:

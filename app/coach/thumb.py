@@ -10,9 +10,7 @@ def follow_ups(position: Position, column: int) -> list[str]:
     cards = position.columns[column]
     card, variant = cards[-1], position.variant
     candidates = [cards[-2]] if len(cards) > 1 else []
-    candidates += [
-        other[-1] for c, other in enumerate(position.columns) if c != column and other
-    ]
+    candidates += [other[-1] for c, other in enumerate(position.columns) if c != column and other]
     return [follower for follower in candidates if fits(follower, card, variant)]
 
 

@@ -49,6 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_HORIZON,
         help="coach: draws searched ahead before solving exactly to the end",
     )
+    parser.add_argument(
+        "--rollouts",
+        action="store_true",
+        help="coach: play on by the rules of thumb past the horizon",
+    )
     parser.add_argument("--first", type=int, default=0, help="index of the first deal to play")
     parser.add_argument("--count", type=int, default=None, help="how many deals to play")
 
@@ -69,7 +74,9 @@ def parse_variant(words: Sequence[str]) -> Variant:
 def make_player(name: str, args: argparse.Namespace) -> Player:
     if name == "thumb":
         return thumb_move
-    coach = Coach(samples=args.samples, horizon=args.horizon, seed=args.seed)
+    coach = Coach(
+        samples=args.samples, horizon=args.horizon, seed=args.seed, rollouts=args.rollouts
+    )
     return coach.choose
 
 
