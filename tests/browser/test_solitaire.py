@@ -176,3 +176,15 @@ def test_play_a_few_moves_with_javascript_off(page_without_js):
     wait_for_version(page, at + 1)
     expect(coach(page)).to_contain_text("Last move:")
     assert "watch=pause" in page.url
+
+
+@pytest.mark.parametrize("query", ["", "?hint=1", "?watch=pause"])
+def test_axe_finds_no_serious_problems_on_the_board(new_page, query):
+    from tests.browser.test_pages import serious_violations
+
+    page = new_page(bypass_csp=True)  # axe is injected as a script, which the CSP forbids
+    open_deal(page)
+    page.goto(page.url + query)
+    assert serious_violations(page) == []
+    page.goto("/solitaire")
+    assert serious_violations(page) == []
