@@ -45,7 +45,7 @@ class Coach:
     samples: int = 24
     horizon: int = DEFAULT_HORIZON
     seed: int = 0
-    rollouts: bool = False
+    rollouts: bool = True
     _solvers: dict[tuple, Solver] = field(default_factory=dict)
 
     def solver_for(self, position: Position) -> Solver:

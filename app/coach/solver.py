@@ -138,6 +138,28 @@ class Solver:
             values.append(self._search(h, code, left, stock[0], 1, stock, ids))
         return values
 
+    def _rollout(self, heights: list[int], left: int, top: int, s: int, stock: list[int]) -> int:
+        """Play on by the rules of thumb with this draw order: the leaf estimate (as in C)."""
+        h = list(heights)
+        fit, ranks = self.fit, self.ranks
+        while left:
+            best_c, best_key = -1, -1
+            for c in range(COLUMNS):
+                if h[c] and fit[top] >> ranks[c][h[c] - 1] & 1:
+                    card = ranks[c][h[c] - 1]
+                    key = 16 * follows(fit, card, ranks, h, c) + h[c]
+                    if key > best_key:
+                        best_c, best_key = c, key
+            if best_c >= 0:
+                top = ranks[best_c][h[best_c] - 1]
+                h[best_c] -= 1
+                left -= 1
+            elif s < len(stock):
+                top, s = stock[s], s + 1
+            else:
+                return left
+        return 0 if self.variant.clear_scores_zero else -(len(stock) - s)
+
     def _c_action_values(
         self,
         heights: Sequence[int],
@@ -218,10 +240,22 @@ class Solver:
             value = self._search(h, code, left, stock[s], s + 1, stock, ids)
             if value < best:
                 best = value
-        if best == INF or remaining and remaining == self.stop and left < best:
+        if remaining and remaining == self.stop:
+            leaf = self._rollout(h, left, stock[s], s + 1, stock) if self.rollouts else left
+            best = min(best, leaf)
+        if best == INF:
             best = left
         memo[key] = best
         return best
+
+
+def follows(
+    fit: Sequence[int], card: int, ranks: Sequence[Sequence[int]], h: Sequence[int], c: int
+) -> bool:
+    """Whether a visible card could go on `card` once column c's last card is played."""
+    if h[c] > 1 and fit[card] >> ranks[c][h[c] - 2] & 1:
+        return True
+    return any(o != c and h[o] and fit[card] >> ranks[o][h[o] - 1] & 1 for o in range(COLUMNS))
 
 
 def best_score(position: Position) -> int:

@@ -51,8 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rollouts",
-        action="store_true",
-        help="coach: play on by the rules of thumb past the horizon",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="coach: past the horizon, play on by the rules of thumb (default) or count the cards",
     )
     parser.add_argument("--first", type=int, default=0, help="index of the first deal to play")
     parser.add_argument("--count", type=int, default=None, help="how many deals to play")

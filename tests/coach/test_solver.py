@@ -10,7 +10,7 @@ from app.coach.accel import library
 from app.coach.review import best_possible
 from app.coach.solver import SearchTooBig, Solver, top_code
 from app.rules.cards import rank, standard_deck
-from app.rules.solitaire import STANDARD, Position, Variant, apply, legal_moves, score
+from app.rules.solitaire import STANDARD, Play, Position, Variant, apply, legal_moves, score
 from tests.coach.positions import position
 
 VARIANTS = [
@@ -98,3 +98,24 @@ def test_c_and_python_solvers_agree_on_deeper_positions() -> None:
         columns = [" ".join(deck.pop() for _ in range(rng.randint(2, 5))) for _ in range(7)]
         pos = position(columns, deck.pop(), " ".join(deck.pop() for _ in range(6)))
         assert best_possible(pos) == pure_python(pos)
+
+
+@pytest.mark.skipif(library() is None, reason="no C compiler: only the Python solver runs")
+@pytest.mark.parametrize("rollouts", [False, True])
+def test_c_and_python_agree_with_a_horizon(rollouts: bool) -> None:
+    rng = random.Random(5)
+    for _ in range(6):
+        deck = standard_deck()
+        rng.shuffle(deck)
+        pos = position([" ".join(deck[5 * c : 5 * c + 5]) for c in range(7)], deck[35])
+        stock = [rank(card) for card in deck[36:]]
+        fast, slow = Solver(pos.columns, STANDARD), Solver(pos.columns, STANDARD)
+        slow.fast = None
+        fast.rollouts = slow.rollouts = rollouts
+        plays = [c for c in range(7) if fits_top(pos, c)]
+        args = ([5] * 7, top_code(pos.top), stock, plays, 3)
+        assert fast.action_values(*args) == slow.action_values(*args)
+
+
+def fits_top(pos: Position, column: int) -> bool:
+    return Play(column) in legal_moves(pos)
