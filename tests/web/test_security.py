@@ -276,3 +276,68 @@ def test_names_are_length_limited(app, client, url, field):
     assert response.status_code == 422
     assert re.search(r"30 (characters|letters)", response.text)
     assert snapshot(app) == before
+
+
+# --- Hidden cards never leave the server ------------------------------------------------
+
+
+def _hidden_cards(app, game_id: str, viewer: int | None) -> set[str]:
+    """Face-down layout cards, the whole stock, and a drawn card the viewer does not hold."""
+    from app.storage import golf6 as store
+    from app.web.golf6_state import replayed
+
+    with app.state.db.read() as session:
+        state = replayed(store.get_game(session, game_id=game_id)).state
+    hidden = set(state.stock)
+    for layout, face_up in zip(state.layouts, state.face_up, strict=True):
+        hidden |= {card for card, up in zip(layout, face_up, strict=True) if not up}
+    if state.held and state.turn != viewer:
+        hidden.add(state.held)
+    return hidden - set(state.discard)  # with one deck every card is unique
+
+
+def _views(app, client, world: World) -> dict[int | None, list[str]]:
+    """Everything each seat (and a watcher) can fetch about the game."""
+    watcher = Client(app, base_url="http://testserver")
+    url = f"/golf6/{world.game_id}"
+    views: dict[int | None, list[str]] = {}
+    for seat, browser in ((0, client), (1, world.maria), (None, watcher)):
+        views[seat] = [
+            browser.get(url).text,
+            browser.get(url, headers=JSON).text,
+            browser.get(f"{url}/table", headers={"HX-Request": "true"}).text,
+            browser.get(f"{url}/table?since=0", headers={"HX-Request": "true"}).text,
+        ]
+    watcher.close()
+    return views
+
+
+def _assert_nothing_hidden_shown(app, client, world: World) -> None:
+    from app.rules.cards import card_label, card_name
+
+    for seat, pages in _views(app, client, world).items():
+        hidden = _hidden_cards(app, world.game_id, seat)
+        assert hidden
+        for page in pages:
+            for card in hidden:
+                assert card_name(card) not in page, (seat, card_name(card))
+                assert card_label(card) not in page, (seat, card_label(card))
+                assert f'"{card}"' not in page, (seat, card)
+
+
+def test_no_face_down_card_or_stock_order_in_any_view(app, client, world):
+    _assert_nothing_hidden_shown(app, client, world)
+    url = f"/golf6/{world.game_id}"
+    for browser in (client, world.maria):
+        for index in (0, 4):
+            version = re.search(r'name="version" value="(\d+)"', browser.get(url).text).group(1)
+            form = {"version": version, "move": f"reveal:{index}"}
+            assert browser.submit(f"{url}/move", form).status_code == 303
+    _assert_nothing_hidden_shown(app, client, world)
+    version = re.search(r'name="version" value="(\d+)"', world.maria.get(url).text).group(1)
+    drew = world.maria.submit(f"{url}/move", {"version": version, "move": "draw_stock"})
+    assert drew.status_code == 303
+    _assert_nothing_hidden_shown(app, client, world)  # the drawn card: only Maria sees it
+    held = world.maria.get(url, headers=JSON).json()["drawn"]
+    assert held and held not in _hidden_cards(app, world.game_id, 1)
+    assert held in _hidden_cards(app, world.game_id, 0)  # the check above did look for it
