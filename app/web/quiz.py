@@ -76,6 +76,14 @@ def quiz_page(request: Request) -> HTMLResponse:
     return render(request, PAGE, None, _context(request, _answers(request)))
 
 
+@router.get("/quiz/{number}")
+def question_link(request: Request, number: int) -> Response:
+    """A question's address (say, after a reload) shows it in place on the quiz page."""
+    if question(number) is None:
+        return error_response(request, 404, "There is no such question in the quiz.")
+    return RedirectResponse(f"/quiz#q-{number}", status_code=303)
+
+
 @router.post("/quiz/reset")
 def reset(request: Request) -> Response:
     """Try again: forget this visitor's answers (the anonymous tallies stay)."""

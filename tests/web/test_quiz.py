@@ -239,3 +239,9 @@ def test_answers_are_rate_limited_per_client(client, app, monkeypatch):
     assert "a lot of answers in one minute" in refused.text
     assert 'id="q-3-choices"' in refused.text and '<form method="post"' in refused.text
     assert stored_answers(app) == 2
+
+
+def test_question_address_opened_directly_shows_the_quiz(client):
+    response = client.get("/quiz/4", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/quiz#q-4"
+    assert client.get("/quiz/9").status_code == 404
