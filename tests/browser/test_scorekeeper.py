@@ -94,6 +94,8 @@ def test_phone_game_with_helper_edit_and_no_overflow(new_page):
 def test_eight_long_names_and_many_holes_fit_a_phone(new_page):
     page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     names = [letter + "x" * 29 for letter in "ABCDEFGH"]  # 30 letters, no space to wrap at
+    page.goto("/scores")
+    assert no_horizontal_overflow(page)
     start_sheet(page, names, length="18 holes")
     for hole in range(1, 4):
         save_hole(page, hole, dict.fromkeys(names, -12))
