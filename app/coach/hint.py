@@ -16,11 +16,11 @@ from app.rules.solitaire import Move, Position, legal_moves
 CLOSE_MARGIN = 0.25
 # Draws searched ahead per sample, tried in turn until one sample fits its share of states:
 # the C solver visits about 5 million states a second, pure Python about 700,000.
-FAST_HORIZONS, FAST_NODES = (8, 6, 4, 2), 60_000
+FAST_HORIZONS, FAST_NODES = (8, 6, 4, 2), 25_000
 PURE_HORIZONS, PURE_NODES = (5, 3, 2, 1), 8_000
 MAX_SAMPLES = 400
 # Part of the budget kept for rendering the answer.
-SEARCH_SHARE = 0.8
+SEARCH_SHARE = 0.6
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,8 @@ def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
     fast = library() is not None
     horizons, limit = (FAST_HORIZONS, FAST_NODES) if fast else (PURE_HORIZONS, PURE_NODES)
     for horizon in horizons:
+        if time.perf_counter() >= deadline:
+            break
         coach = Coach(samples=MAX_SAMPLES, horizon=horizon, seed=seed)
         try:
             return coach.estimate(position, deadline=deadline, node_limit=limit)
