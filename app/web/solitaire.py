@@ -126,14 +126,6 @@ def _act(
     return _changed(request, deal, options, query)
 
 
-async def _form(request: Request) -> FormData:
-    return await request.form()
-
-
-def _moved(result: tuple[StoredDeal, bool]) -> StoredDeal:
-    return result[0]
-
-
 # --- Pages --------------------------------------------------------------------------------
 
 
@@ -174,7 +166,7 @@ def deal_page(
 
 @router.post("/solitaire/deals")
 async def new_deal(request: Request) -> Response:
-    form = await _form(request)
+    form = await request.form()
     number_text = str(form.get("deal_number") or "").strip()[:20]
     try:
         variant = variant_from_form(form)
@@ -199,43 +191,44 @@ def _deal_number(text: str) -> int:
 
 
 def _version(form: FormData) -> tuple[int, int | None]:
+    """The version the form was made from, and how many moves it showed (for double clicks)."""
     return _int_field(form, "version"), _optional_int(form, "moves")
+
+
+def _apply(form: FormData, deal_id: str, field: str | None) -> Change:
+    """The change that applies the move named by `field` (None: a draw)."""
+
+    def change(session: Session) -> StoredDeal:
+        version, seen = _version(form)
+        move = parse_move(form.get(field) if field else "draw")
+        deal, _applied = store.apply_move(
+            session, deal_id=deal_id, version=version, move=move, seen_moves=seen
+        )
+        return deal
+
+    return change
 
 
 @router.post("/solitaire/deals/{deal_id}/play")
 async def play_card(request: Request, deal_id: str) -> Response:
-    form = await _form(request)
-
-    def change(session: Session) -> StoredDeal:
-        version, seen = _version(form)
-        move = parse_move(form.get("column"))
-        return _moved(store.apply_move(
-            session, deal_id=deal_id, version=version, move=move, seen_moves=seen
-        ))
-
-    return _act(request, deal_id, change, BoardOptions())
+    form = await request.form()
+    return _act(request, deal_id, _apply(form, deal_id, "column"), BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/draw")
 async def draw_card(request: Request, deal_id: str) -> Response:
-    form = await _form(request)
-
-    def change(session: Session) -> StoredDeal:
-        version, seen = _version(form)
-        return _moved(store.apply_move(
-            session, deal_id=deal_id, version=version, move=parse_move("draw"), seen_moves=seen
-        ))
-
-    return _act(request, deal_id, change, BoardOptions())
+    form = await request.form()
+    return _act(request, deal_id, _apply(form, deal_id, None), BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/undo")
 async def undo_move(request: Request, deal_id: str) -> Response:
-    form = await _form(request)
+    form = await request.form()
 
     def change(session: Session) -> StoredDeal:
         version, seen = _version(form)
-        return _moved(store.undo(session, deal_id=deal_id, version=version, seen_moves=seen))
+        deal, _applied = store.undo(session, deal_id=deal_id, version=version, seen_moves=seen)
+        return deal
 
     return _act(request, deal_id, change, BoardOptions(message=UNDO_MESSAGE), query="done=undo")
 
@@ -243,7 +236,7 @@ async def undo_move(request: Request, deal_id: str) -> Response:
 @router.post("/solitaire/deals/{deal_id}/rewind")
 async def rewind(request: Request, deal_id: str) -> Response:
     """Go back to the moment after the first `to` moves (used by the review page)."""
-    form = await _form(request)
+    form = await request.form()
 
     def change(session: Session) -> StoredDeal:
         version, keep = _int_field(form, "version"), _int_field(form, "to")
@@ -256,17 +249,10 @@ async def rewind(request: Request, deal_id: str) -> Response:
 @router.post("/solitaire/deals/{deal_id}/watch")
 async def watch_step(request: Request, deal_id: str) -> Response:
     """One move of "Watch the computer play": the move the board showed and explained."""
-    form = await _form(request)
-    mode = form.get("watch") if form.get("watch") in WATCH_MODES else "pause"
-
-    def change(session: Session) -> StoredDeal:
-        version, seen = _version(form)
-        move = parse_move(form.get("move"))
-        return _moved(store.apply_move(
-            session, deal_id=deal_id, version=version, move=move, seen_moves=seen
-        ))
-
-    options = BoardOptions(watch=str(mode))
+    form = await request.form()
+    mode = str(form.get("watch")) if form.get("watch") in WATCH_MODES else "pause"
+    change = _apply(form, deal_id, "move")
+    options = BoardOptions(watch=mode)
     return _act(request, deal_id, change, options, query=f"watch={mode}")
 
 
@@ -275,7 +261,7 @@ async def watch_step(request: Request, deal_id: str) -> Response:
 
 @router.post("/solitaire/rounds")
 async def new_round(request: Request) -> Response:
-    form = await _form(request)
+    form = await request.form()
     try:
         variant = variant_from_form(form)
     except (BadForm, RuleError) as error:
@@ -288,7 +274,7 @@ async def new_round(request: Request) -> Response:
 
 @router.post("/solitaire/rounds/{round_id}/holes")
 async def next_hole(request: Request, round_id: str) -> Response:
-    form = await _form(request)
+    form = await request.form()
     try:
         hole = _int_field(form, "hole", 2, store.HOLES)
         with _db(request).write() as session:
