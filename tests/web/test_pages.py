@@ -137,51 +137,105 @@ def test_pages_have_distinct_titles_and_descriptions(client):
     assert len({f.description for f in facts}) == len(PAGES)
 
 
-def test_crawl_from_home_finds_no_broken_link_or_missing_anchor(client):
-    """Follow every same-site link from "/"; each must answer < 400 and each #anchor exist."""
-    seen: dict[str, PageFacts | None] = {}
-    queue = ["/"]
-    anchors: list[tuple[str, str, str]] = []  # (from page, target page, fragment)
-    broken: list[str] = []
-    while queue:
-        url = queue.pop()
-        if url in seen:
-            continue
-        assert len(seen) < MAX_CRAWL, "the site links to endless new addresses"
+class Crawl:
+    """Every same-site address reachable from "/" by links, with what each one answered."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+        self.pages: dict[str, PageFacts | None] = {}  # None: not HTML, or broken
+        self.html: dict[str, str] = {}
+        self.anchors: list[tuple[str, str, str]] = []  # (from page, target page, fragment)
+        self.broken: list[str] = []
+
+    def run(self, start: str = "/") -> Crawl:
+        queue = [start]
+        while queue:
+            url = queue.pop()
+            if url not in self.pages:
+                assert len(self.pages) < MAX_CRAWL, "the site links to endless new addresses"
+                queue.extend(self._visit(url))
+        for page, target, fragment in self.anchors:
+            facts = self.pages.get(target)
+            if facts is not None and fragment not in facts.ids:
+                self.broken.append(f"{page} links to {target}#{fragment}, which has no such id")
+        return self
+
+    def _visit(self, url: str) -> list[str]:
+        """Fetch one address; return the pages it links to."""
+        self.pages[url] = None
         try:
-            response = client.get(url)
+            response = self.client.get(url)
         except Exception as error:  # a page that crashes is as broken as a 500
-            broken.append(f"{url} -> {error!r}")
-            seen[url] = None
-            continue
+            self.broken.append(f"{url} -> {error!r}")
+            return []
         if response.status_code >= 400:
-            broken.append(f"{url} -> {response.status_code}")
-            seen[url] = None
-            continue
-        html = "text/html" in response.headers.get("content-type", "")
-        seen[url] = page_facts(response.text) if html else None
-        if not html:
-            continue
-        for link in site_links(url, seen[url]):
+            self.broken.append(f"{url} -> {response.status_code}")
+            return []
+        if "text/html" not in response.headers.get("content-type", ""):
+            return []
+        facts = self.pages[url] = page_facts(response.text)
+        self.html[url] = response.text
+        for resource in facts.resources:
+            if resource not in self.pages:
+                self._visit(resource)
+        targets = []
+        for link in site_links(url, facts):
             target, fragment = urldefrag(link)
             target = target or url
             if fragment:
-                anchors.append((url, target, fragment))
-            if target not in seen and not target.startswith("/static/"):
-                queue.append(target)
-        for resource in seen[url].resources:
-            if resource not in seen:
-                status = client.get(resource).status_code
-                seen[resource] = None
-                if status >= 400:
-                    broken.append(f"{resource} -> {status}")
-    for page, target, fragment in anchors:
-        facts = seen.get(target)
-        if facts is not None and fragment not in facts.ids:
-            broken.append(f"{page} links to {target}#{fragment}, which has no such id")
+                self.anchors.append((url, target, fragment))
+            if not target.startswith("/static/"):
+                targets.append(target)
+        return targets
+
+
+class FakeSite:
+    """A stand-in client serving a few fixed pages, to show the crawler notices breakage."""
+
+    class Answer:
+        def __init__(self, status: int, text: str = "") -> None:
+            self.status_code, self.text = status, text
+            self.headers = {"content-type": "text/html; charset=utf-8"}
+
+    def __init__(self, pages: dict[str, str]) -> None:
+        self.site = pages
+
+    def get(self, url: str) -> FakeSite.Answer:
+        if url == "/crash":
+            raise RuntimeError("boom")
+        return self.Answer(200, self.site[url]) if url in self.site else self.Answer(404)
+
+
+def test_crawler_reports_missing_pages_anchors_and_crashes():
+    site = FakeSite({
+        "/": '<a href="/a">a</a> <a href="/gone">x</a> <a href="/a#nope">y</a>',
+        "/a": '<h1 id="top">A</h1><a href="/#top">loop</a><a href="/crash">c</a>',
+    })
+    broken = Crawl(site).run().broken
+    assert "/gone -> 404" in broken
+    assert "/ links to /a#nope, which has no such id" in broken
+    assert "/a links to /#top, which has no such id" in broken
+    assert any(b.startswith("/crash -> RuntimeError") for b in broken)
+    assert len(broken) == 4
+
+
+def test_crawl_from_home_finds_no_broken_link_or_missing_anchor(client):
+    """Follow every same-site link from "/"; each must answer < 400 and each #anchor exist."""
+    crawl = Crawl(client).run()
     for must in ("/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz"):
-        assert must in seen
-    assert not broken, "broken links:\n" + "\n".join(broken)
+        assert must in crawl.pages
+    assert not crawl.broken, "broken links:\n" + "\n".join(crawl.broken)
+
+
+def test_every_page_reached_from_home_is_valid_html(client):
+    """Valid markup, title, description, skip link and heading order on the whole site."""
+    problems = []
+    for url, html in Crawl(client).run().html.items():
+        try:
+            check_html(html)
+        except Exception as error:  # html5lib's ParseError or one of our assertions
+            problems.append(f"{url}: {error}")
+    assert not problems, "\n".join(problems)
 
 
 def test_home_offers_the_four_ways_in(client):
