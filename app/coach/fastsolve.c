@@ -24,6 +24,7 @@ static int n_stock, stop_at, clear_zero;
 static long nodes, max_nodes;
 static int aborted;
 static int use_rollout;
+static uint64_t salt; /* which sample: states of different samples never share an entry */
 
 /* Play on from a leaf by the rules of thumb, with the sample's draw order: a cheap
  * estimate of the final score beyond the search horizon. */
@@ -79,7 +80,8 @@ static void store(uint64_t key, int value) {
 static int search(int code, int left, int top, int s) {
     int remaining = n_stock - s;
     if (left == 0) return clear_zero ? 0 : -remaining;
-    uint64_t key = ((uint64_t)s * HEIGHT_SPAN + (uint64_t)code) * TOPS + (uint64_t)top;
+    uint64_t key = (((salt << 6) + (uint64_t)s) * HEIGHT_SPAN + (uint64_t)code) * TOPS
+                   + (uint64_t)top;
     Entry *e = find(key);
     if (e != NULL) return e->value;
     if (++nodes > max_nodes && max_nodes > 0) {
@@ -130,17 +132,21 @@ static void new_generation(void) {
 
 /* Values of each play in `plays`, then of drawing if the stock is not empty.
  * ranks35: column c row r at [c * 5 + r]. Returns the number of values, -1 when out of
- * memory, -2 when the search needed more than node_limit states (0 = no limit). */
+ * memory, -2 when the search needed more than node_limit states (0 = no limit).
+ * `sample` numbers the draw order within one decision; `fresh` = 1 forgets earlier calls. */
 int golf_action_values(const int *ranks35, const int *heights7, int top, const int *stock_in,
                        int n, int stop, int clear_scores_zero, const uint32_t *fit15,
                        const int *plays, int n_plays, int *out, long *node_count,
-                       long node_limit, int rollouts) {
+                       long node_limit, int rollouts, int sample, int fresh) {
     if (table == NULL) {
         table = calloc(TABLE_SIZE, sizeof(Entry));
         if (table == NULL) return -1;
     }
     if (n < 0 || n > 64) return -1;
-    new_generation();
+    /* The caller says whether the table still describes this tableau, horizon and samples
+     * (fresh = 0): then decisions between two draws reuse each other's work. */
+    if (fresh || aborted) new_generation();
+    salt = (uint64_t)sample;
     nodes = 0;
     max_nodes = node_limit;
     aborted = 0;

@@ -46,15 +46,21 @@ class Coach:
     horizon: int = DEFAULT_HORIZON
     seed: int = 0
     rollouts: bool = True
-    _solvers: dict[tuple, Solver] = field(default_factory=dict)
+    _solver: Solver | None = field(default=None, repr=False)
 
     def solver_for(self, position: Position) -> Solver:
-        key = (position.columns, position.variant)
-        solver = self._solvers.get(key)
-        if solver is None:
-            if len(self._solvers) > 8:
-                self._solvers.clear()
-            solver = self._solvers[key] = Solver(position.columns, position.variant)
+        """The last solver if this position's columns are what is left of its columns."""
+        solver = self._solver
+        if (
+            solver is None
+            or solver.variant != position.variant
+            or solver.rollouts != self.rollouts
+            or any(
+                cards != base[: len(cards)]
+                for cards, base in zip(position.columns, solver.columns, strict=True)
+            )
+        ):
+            solver = self._solver = Solver(position.columns, position.variant)
             solver.rollouts = self.rollouts
         return solver
 
@@ -78,9 +84,9 @@ class Coach:
         estimate.exact = len(unseen) <= 1
         rng = random.Random(self._sample_seed(position))
         count = 1 if estimate.exact else self.samples
-        for _ in range(count):
+        for sample in range(count):
             rng.shuffle(unseen)
-            values = solver.action_values(heights, top, unseen, plays, horizon, node_limit)
+            values = solver.action_values(heights, top, unseen, plays, horizon, node_limit, sample)
             estimate.totals = [t + v for t, v in zip(estimate.totals, values, strict=True)]
             estimate.samples += 1
             if deadline is not None and time.perf_counter() >= deadline:
@@ -88,8 +94,12 @@ class Coach:
         return estimate
 
     def _sample_seed(self, position: Position) -> int:
-        """A seed from what the table shows, so equal views sample alike."""
-        return self.seed * 1_000_003 + len(position.stock) * 101 + position.cards_left
+        """A seed from what the table shows, so equal views sample alike.
+
+        It changes only with a draw, so every decision between two draws tries the same
+        orders and the solver reuses what it worked out for the decision before.
+        """
+        return self.seed * 1_000_003 + len(position.stock) * 101
 
     def choose(self, position: Position) -> Move:
         estimate = self.estimate(position)

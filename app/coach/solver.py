@@ -31,6 +31,24 @@ sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 _C_LOCK = threading.Lock()
 
 
+class _CTable:
+    """What the C table currently describes, so calls between two draws can reuse it."""
+
+    owner: object = None
+    context: tuple = ()
+    stocks: dict[int, tuple[int, ...]] = {}
+
+    @classmethod
+    def still_valid(cls, owner: object, context: tuple, sample: int, stock: tuple) -> bool:
+        """Whether the table holds only states of this solver, horizon and sample orders."""
+        if cls.owner is owner and cls.context == context:
+            known = cls.stocks.setdefault(sample, stock)
+            if known == stock:
+                return True
+        cls.owner, cls.context, cls.stocks = owner, context, {sample: stock}
+        return False
+
+
 def fit_masks(variant: Variant) -> tuple[int, ...]:
     """FIT[top] has bit r set when a card of rank r (0 = joker) may go on `top`."""
     masks = []
@@ -113,14 +131,17 @@ class Solver:
         plays: Sequence[int],
         horizon: int | None = None,
         node_limit: int = 0,
+        sample: int = 0,
     ) -> list[int]:
         """Value of each play (columns), then of drawing if `stock` is not empty.
 
         Exact without a horizon; with one, the search stops after `horizon` draws and
         counts the cards left then. Raises SearchTooBig past `node_limit` states (0 = none).
+        `sample` numbers the draw orders tried for one decision, so that later decisions
+        before the next draw, given the same orders, reuse the work.
         """
         if self.fast is not None:
-            return self._c_action_values(heights, top, stock, plays, horizon, node_limit)
+            return self._c_action_values(heights, top, stock, plays, horizon, node_limit, sample)
         self._prepare(len(stock), horizon)
         self.limit = self.nodes + node_limit if node_limit else INF
         ids = self.stock_ids(stock)
@@ -168,13 +189,16 @@ class Solver:
         plays: Sequence[int],
         horizon: int | None,
         node_limit: int,
+        sample: int,
     ) -> list[int]:
         """Same as action_values, in C."""
         n = len(stock)
         stop = 0 if horizon is None else max(0, n - horizon)
         out = (ctypes.c_int * (len(plays) + 1))()
         nodes = ctypes.c_long(0)
+        context = (stop, self.rollouts)
         with _C_LOCK:
+            fresh = not _CTable.still_valid(self, context, sample, tuple(stock))
             count = self.fast.golf_action_values(  # type: ignore[union-attr]
                 self._c_ranks,
                 (ctypes.c_int * COLUMNS)(*heights),
@@ -190,6 +214,8 @@ class Solver:
                 ctypes.byref(nodes),
                 node_limit,
                 int(self.rollouts),
+                sample,
+                int(fresh),
             )
         self.nodes += nodes.value
         if count == -2:
