@@ -96,8 +96,8 @@ def reset(request: Request) -> Response:
 def answer(
     request: Request, number: int, choice: Annotated[str | None, Form()] = None
 ) -> Response:
-    asked = question(number)
-    if asked is None:
+    """Record a first answer and show it marked, or explain why nothing was recorded."""
+    if question(number) is None:
         return error_response(request, 404, "There is no such question in the quiz.")
     answers = _answers(request)
     if number in answers:
