@@ -20,6 +20,7 @@ from app.migrate import upgrade
 from app.security import CSRF_COOKIE, csrf_token_for
 
 SECRET = "live-test-secret-key-0123456789"
+RANKS = "A23456789TJQK"
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -129,3 +130,22 @@ def token(client: httpx.Client) -> str:
 
 def submit(client: httpx.Client, url: str, data: dict | None = None, **kwargs) -> httpx.Response:  # type: ignore[no-untyped-def]
     return client.post(url, data={"csrf_token": token(client), **(data or {})}, **kwargs)
+
+
+def fits(card: str, top: str | None) -> bool:
+    """Standard rules: one rank up or down, nothing on a king, ace and king not neighbours."""
+    if top is None or top[0] == "K":
+        return False
+    return abs(RANKS.index(card[0]) - RANKS.index(top[0])) == 1
+
+
+def solitaire_move(state: dict) -> tuple[str, dict[str, str]] | None:
+    """A legal move for a deal's JSON state: a fitting column, else a draw; None when over."""
+    if state["over"]:
+        return None
+    for number, column in enumerate(state["columns"], start=1):
+        if column and fits(column[-1], state["discard_top"]):
+            return "play", {"column": str(number)}
+    if state["draw_pile"]:
+        return "draw", {}
+    return None

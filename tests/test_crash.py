@@ -19,11 +19,10 @@ from sqlalchemy import select
 from app.db import Database
 from app.storage.models import SolitaireDeal
 from tests.conftest import BACKENDS, PG_URL
-from tests.live import browser, fresh_database, start_server, submit
+from tests.live import browser, fresh_database, solitaire_move, start_server, submit
 
 JSON = {"accept": "application/json"}
 PLAYERS = 8
-RANKS = "A23456789TJQK"
 
 
 @dataclass
@@ -34,25 +33,6 @@ class Acked:
     moves: int = 0
     columns: list = field(default_factory=list)
     discard_top: str | None = None
-
-
-def fits(card: str, top: str | None) -> bool:
-    """Standard rules: one rank up or down, nothing on a king, ace and king not neighbours."""
-    if top is None or top[0] == "K":
-        return False
-    return abs(RANKS.index(card[0]) - RANKS.index(top[0])) == 1
-
-
-def next_move(state: dict) -> tuple[str, dict[str, str]] | None:
-    """A legal move for this state: a fitting column, else a draw; None when the deal is over."""
-    if state["over"]:
-        return None
-    for number, column in enumerate(state["columns"], start=1):
-        if column and fits(column[-1], state["discard_top"]):
-            return "play", {"column": str(number)}
-    if state["draw_pile"]:
-        return "draw", {}
-    return None
 
 
 def play_until_stopped(
@@ -66,7 +46,7 @@ def play_until_stopped(
             deal = made.headers["location"]
             state = client.get(deal, headers=JSON).json()
             acked[deal] = Acked(state["version"], state["moves"], state["columns"])
-            while not stop.is_set() and (move := next_move(state)) is not None:
+            while not stop.is_set() and (move := solitaire_move(state)) is not None:
                 kind, fields = move
                 form = {"version": str(state["version"]), "moves": str(state["moves"]), **fields}
                 answer = submit(client, f"{deal}/{kind}", form, headers=JSON)
