@@ -1,0 +1,56 @@
+"""Review: best possible score and the moments the honest coach would have played otherwise."""
+
+from __future__ import annotations
+
+from app.coach.review import MIN_LOSS, best_possible, judge, review, review_coach
+from app.coach.thumb import thumb_move
+from app.rules.solitaire import DRAW, STANDARD, Draw, apply, deal_for_number, is_over, replay, start
+from app.simulate.solitaire import play_deal
+
+
+def test_review_best_score_is_the_exact_solve_and_never_worse_than_the_player() -> None:
+    cards = deal_for_number(7)
+    moves, final = play_deal(cards, STANDARD, thumb_move)
+    result = review(cards, STANDARD, moves)
+    assert result.score == final
+    assert result.best_score == best_possible(start(cards))
+    assert result.best_score <= final
+
+
+def test_flagged_moments_are_where_the_coach_estimate_differs() -> None:
+    cards = deal_for_number(3)
+    moves, _ = play_deal(cards, STANDARD, thumb_move)
+    result = review(cards, STANDARD, moves)
+    positions = replay(cards, STANDARD, moves)
+    assert result.moments
+    for moment in result.moments:
+        position = positions[moment.keep]
+        assert moves[moment.keep] == moment.played
+        better, loss = judge(position, moment.played, review_coach())
+        assert better == moment.better != moment.played
+        assert round(loss, 1) == moment.loss >= MIN_LOSS
+        assert moment.text.startswith(f"Move {moment.number}: ")
+    losses = [m.loss for m in result.moments]
+    assert losses == sorted(losses, reverse=True)
+
+
+def careless_game(number: int) -> tuple[tuple[str, ...], list]:
+    """Rules of thumb, except: turn over a card the first time a card fits."""
+    cards = deal_for_number(number)
+    position, moves, careless = start(cards), [], True
+    while not is_over(position):
+        move = thumb_move(position)
+        if careless and move != DRAW and position.stock:
+            move, careless = DRAW, False
+        moves.append(move)
+        position = apply(position, move)
+    return cards, moves
+
+
+def test_a_draw_that_costs_names_the_cards_that_fitted() -> None:
+    cards, moves = careless_game(2)
+    drawn = [m for m in review(cards, STANDARD, moves).moments if isinstance(m.played, Draw)]
+    assert drawn
+    for moment in drawn:
+        assert "you turned over a card while the " in moment.text
+        assert moment.text.endswith("more left.")
