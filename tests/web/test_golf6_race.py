@@ -1,0 +1,30 @@
+"""Racing requests: several copies of one move at once, only one of them is played."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from tests.conftest import Client
+from tests.web.test_golf6 import create, join, move, play_to_turn, state, version
+
+
+def test_the_same_move_sent_six_times_at_once_is_played_once(app, client, monkeypatch):
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
+    url = create(client)
+    friend = join(app, client, url)
+    client.submit(f"{url}/start")
+    play_to_turn(client, friend, url)
+    at = version(friend, url)
+    before = state(client, url)
+
+    def send(_: int) -> int:
+        with Client(app, base_url="http://testserver") as copy:
+            copy.cookies.update(friend.cookies)
+            return move(copy, url, "draw_stock", at=at).status_code
+
+    with ThreadPoolExecutor(6) as pool:
+        codes = sorted(pool.map(send, range(6)))
+    assert codes == [303, 409, 409, 409, 409, 409]
+    after = state(friend, url)
+    assert after["stock"] == before["stock"] - 1 and after["phase"] == "place"
+    friend.close()
