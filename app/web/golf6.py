@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.storage import golf6 as store
+from app.web import golf6_computer
 from app.web import golf6_play as play
 from app.web.errors import error_response
 from app.web.golf6_forms import BOT_LEVELS, LENGTHS, FormError, clean_name, parse_new_game
@@ -158,7 +159,7 @@ def show_game(request: Request, game_id: str) -> Response:
     """The table for this browser's seat, or for a watcher; JSON on request."""
     table = load_table(request, game_id)
     note_seen(request, table)
-    table = play.advance_bots(request, table)
+    table = golf6_computer.advance(request, table)
     if wants_json(request):
         return json_state(play.json_view(table))
     return play.table_response(request, game_id)

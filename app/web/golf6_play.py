@@ -1,59 +1,34 @@
-"""The six-card Golf table: rendering it for a seat, people's moves, computer players' moves.
+"""The six-card Golf table: rendering it for a seat, people's moves, the polled fragment.
 
-Every change is load → rules → save with a version check → render. Computer players move
-lazily: whenever anyone looks at the table and a computer seat may act and the last move is
-older than the bot delay, the server asks that bot (from its seat's honest view) and saves
-its move with the same version check, so racing workers are harmless.
+Every change is load → rules → save with a version check → render.
 """
 
 from __future__ import annotations
 
-import os
-import random
 from typing import Any
 
 from fastapi import HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.players import golf6_bots
-from app.rules.golf6 import Phase, is_over, seats_to_act
+from app.rules.golf6 import Phase, seats_to_act
 from app.rules.golf6_moves import (
     InvalidMoveError,
     Move,
-    NextHole,
     Reveal,
     RuleError,
     move_from_json,
 )
-from app.rules.golf6_moves import move_to_json as to_json
 from app.rules.golf6_view import describe, view_for
 from app.storage import golf6 as store
-from app.storage.models import utcnow
-from app.web import golf6_board
+from app.web import golf6_board, golf6_computer
 from app.web.golf6_forms import VARIATIONS
 from app.web.golf6_seats import Table, cookie_name, game_path, is_away, load_table, note_seen
-from app.web.golf6_state import Replayed, extend, replayed
+from app.web.golf6_state import MAX_MOVES, Replayed, replayed, save_moves
 from app.web.render import after_post, render
-
-# A cap so that no game grows without end (a long "until 100" game needs about 3,000).
-MAX_MOVES = 6000
-DEFAULT_BOT_DELAY_MS = 800
-# After a long quiet spell the computers catch up at most this many moves per request.
-MAX_CATCH_UP = 24
 
 
 def variations() -> list[dict[str, Any]]:
     return VARIATIONS
-
-
-def bot_delay_seconds() -> float:
-    """Pause before a computer player moves (GOLF_BOT_DELAY_MS; tests set it low)."""
-    raw = os.environ.get("GOLF_BOT_DELAY_MS", "")
-    return (int(raw) if raw.isdigit() else DEFAULT_BOT_DELAY_MS) / 1000
-
-
-def is_bot(kind: str) -> bool:
-    return kind not in (store.HUMAN, store.OPEN)
 
 
 def view_of(table: Table, state_now: Replayed) -> dict[str, Any]:
@@ -148,49 +123,40 @@ def refuse(request: Request, game_id: str, status: int, message: str) -> HTMLRes
     return table_response(request, game_id, message, status)
 
 
-def save_moves(request: Request, table: Table, start: Replayed, moves: list[Move]) -> bool:
-    """Append moves to the log if nobody moved since the table was read."""
-    after = extend(start, moves)
-    with request.app.state.db.write() as session:
-        return store.save_progress(
-            session,
-            game_id=table.game.id,
-            expected_version=table.game.version,
-            moves=[*table.game.moves, *(to_json(m) for m in moves)],
-            status="over" if is_over(after.state) else "playing",
-        )
-
-
 def play_move(request: Request, game_id: str, form: dict[str, Any]) -> Response:
-    """A person's move: who, when, which; refused with a reason, or saved and shown."""
+    """A person's move: load, check who and when, ask the rules, save, show."""
     table = load_table(request, game_id)
     if table.me is None:
         raise HTTPException(403, "You are watching this game: only its players can move.")
-    game = table.game
-    if game.status != "playing":
-        message = "The game has not started yet." if game.status == "lobby" else (
-            "The game is over.")
-        return refuse(request, game_id, 409, message)
-    now = replayed(game)
+    if table.game.status != "playing":
+        started = table.game.status != "lobby"
+        return refuse(request, game_id, 409,
+                      "The game is over." if started else "The game has not started yet.")
+    now = replayed(table.game)
     try:
         move = parse_move(form.get("move"), table.me.seat)
-    except InvalidMoveError as error:
-        return refuse(request, game_id, 422, error.message)
-    if str(form.get("version")) != str(game.version) and not _independent(move, now):
-        return refuse(request, game_id, 409,
-                      "The table changed since your page was drawn: here it is now.")
-    if table.me.seat not in seats_to_act(now.state):
-        name = table.names()[now.state.turn] if now.state.turn is not None else "nobody"
-        return refuse(request, game_id, 409, f"Please wait: it is {name}’s turn.")
-    if len(game.moves) >= MAX_MOVES:
-        return refuse(request, game_id, 422, "This game has reached its length limit.")
-    try:
-        saved = save_moves(request, table, now, [move])
-    except RuleError as error:
-        return refuse(request, game_id, 422, error.message)
-    if not saved:
-        return refuse(request, game_id, 409, "Someone moved just before you: here is the table.")
+        problem = refusal(table, now, move, form.get("version"))
+        if problem is None and not save_moves(request, table, now, [move]):
+            problem = 409, "Someone moved just before you: here is the table."
+    except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
+        problem = 422, error.message
+    if problem is not None:
+        return refuse(request, game_id, *problem)
     return after_change(request, game_id)
+
+
+def refusal(table: Table, now: Replayed, move: Move, version: object) -> tuple[int, str] | None:
+    """Why this seat may not make this move now (stale page, not its turn, too long)."""
+    seat = table.me.seat if table.me else None
+    if str(version) != str(table.game.version) and not _independent(move, now):
+        return 409, "The table changed since your page was drawn: here it is now."
+    if seat not in seats_to_act(now.state):
+        turn = now.state.turn
+        name = table.names()[turn] if turn is not None else "another player"
+        return 409, f"Please wait: it is {name}’s turn."
+    if len(table.game.moves) >= MAX_MOVES:
+        return 422, "This game has reached its length limit."
+    return None
 
 
 def _independent(move: Move, now: Replayed) -> bool:
@@ -198,52 +164,11 @@ def _independent(move: Move, now: Replayed) -> bool:
     return isinstance(move, Reveal) and now.state.phase == Phase.FLIP
 
 
-def bot_moves_due(table: Table, now: Replayed) -> list[Move]:
-    """The computer players' moves that are due by now (none while the pause runs)."""
-    elapsed = (utcnow() - store.aware(table.game.updated_at)).total_seconds()
-    delay = bot_delay_seconds()
-    due = MAX_CATCH_UP if delay <= 0 else min(MAX_CATCH_UP, int(elapsed / delay))
-    kinds = {seat.seat: seat.kind for seat in table.seats}
-    humans = any(kind == store.HUMAN for kind in kinds.values())
-    moves: list[Move] = []
-    state = now
-    while len(moves) < due and not is_over(state.state):
-        bots = [s for s in seats_to_act(state.state) if is_bot(kinds[s])]
-        if not bots:
-            break
-        view = view_for(state.state, bots[0], table.names())
-        move = choose(kinds[bots[0]], view, table.game.id, state.count)
-        if isinstance(move, NextHole) and humans:
-            break  # people deal the next hole when they have read the scores
-        moves.append(move)
-        state = extend(state, [move])
-    return moves
-
-
-def advance_bots(request: Request, table: Table) -> Table:
-    """Let computer players make the moves that are due; returns the table as it is now."""
-    if table.game.status != "playing" or len(table.game.moves) >= MAX_MOVES:
-        return table
-    moves = bot_moves_due(table, replayed(table.game))
-    if moves and save_moves(request, table, replayed(table.game), moves):
-        return load_table(request, table.game.id)
-    return table
-
-
-def choose(kind: str, view: dict[str, Any], game_id: str, count: int) -> Move:
-    """Ask the computer player `kind` for its move, from its seat's view alone.
-
-    Its dice are seeded by the public game id and the move number (never the deal's seed),
-    so two workers racing to make the same move would make the same one.
-    """
-    return golf6_bots.choose(kind, view, random.Random(f"{game_id}:{count}"))
-
-
 def poll(request: Request, game_id: str, since: int | None) -> Response:
     """The polled table: 204 when nothing changed since `since`, else the fresh fragment."""
     table = load_table(request, game_id)
     note_seen(request, table)
-    table = advance_bots(request, table)
+    table = golf6_computer.advance(request, table)
     if since is not None and since == table.game.version:
         return Response(status_code=204, headers={"cache-control": "no-store"})
     return render(request, "golf6/game.html", "golf6/_fragment.html",

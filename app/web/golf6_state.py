@@ -11,10 +11,16 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from app.rules.golf6 import Options, State, apply, new_game
-from app.rules.golf6_moves import Move, move_from_json
-from app.storage.models import Golf6Game
+from fastapi import Request
 
+from app.rules.golf6 import Options, State, apply, is_over, new_game
+from app.rules.golf6_moves import Move, move_from_json, move_to_json
+from app.storage import golf6 as store
+from app.storage.models import Golf6Game
+from app.web.golf6_seats import Table
+
+# A cap so that no game grows without end (a long "until 100" game needs about 3,000).
+MAX_MOVES = 6000
 CACHE_SIZE = 256
 RECENT = 8
 
@@ -70,3 +76,16 @@ def extend(start: Replayed, moves: list[Move]) -> Replayed:
         recent.append(Step(move, state, after))
         state = after
     return Replayed(start.seed, start.count + len(moves), state, tuple(recent[-RECENT:]))
+
+
+def save_moves(request: Request, table: Table, start: Replayed, moves: list[Move]) -> bool:
+    """Append moves to the log if nobody moved since the table was read."""
+    after = extend(start, moves)
+    with request.app.state.db.write() as session:
+        return store.save_progress(
+            session,
+            game_id=table.game.id,
+            expected_version=table.game.version,
+            moves=[*table.game.moves, *(move_to_json(m) for m in moves)],
+            status="over" if is_over(after.state) else "playing",
+        )
