@@ -107,8 +107,14 @@ async def join_game(request: Request, invite_id: str) -> Response:
         game = store.get_game_by_invite(session, invite_id=invite_id)
         if game is None:
             raise HTTPException(404)
-        taken = store.take_open_seat(session, game_id=game.id, name=name) if (
-            game.status == "lobby") else None
+        names = {(seat.name or "").casefold() for seat in store.list_seats(session,
+                                                                         game_id=game.id)}
+        taken = None
+        if name.casefold() not in names and game.status == "lobby":
+            taken = store.take_open_seat(session, game_id=game.id, name=name)
+    if name.casefold() in names:
+        message = f"Someone at this table is already called {name}: please add an initial."
+        return _join_page(request, invite_id, name, message, 422)
     if taken is None:
         return _join_page(request, invite_id, name, "Sorry, every seat is taken now.", 409)
     response = RedirectResponse(game_path(game.id), status_code=303)
@@ -168,7 +174,7 @@ def show_game(request: Request, game_id: str) -> Response:
 @router.get("/{game_id}/table", response_class=HTMLResponse)
 def poll_table(request: Request, game_id: str, since: str = "") -> Response:
     """Polled every second by the page: 204 when nothing changed."""
-    return play.poll(request, game_id, int(since) if since.isdigit() else None)
+    return play.poll(request, game_id, since[:40])
 
 
 @router.post("/{game_id}/move")

@@ -76,6 +76,7 @@ def context(table: Table, request: Request, message: str | None, since: int | No
         "board": board,
         "message": message,
         "status_lines": status_lines(table, now, since),
+        "stamp": stamp(table),
         "open_seats": any(seat.kind == store.OPEN for seat in table.seats),
         "invite_url": f"{base}/golf6/join/{game.invite_id}" if table.is_creator else None,
         "rejoin_url": rejoin_url(request, table, base),
@@ -164,13 +165,19 @@ def _independent(move: Move, now: Replayed) -> bool:
     return isinstance(move, Reveal) and now.state.phase == Phase.FLIP
 
 
-def poll(request: Request, game_id: str, since: int | None) -> Response:
+def stamp(table: Table) -> str:
+    """What a poll compares: the game's version, and which friends have gone quiet."""
+    away = sum(1 << seat.seat for seat in table.seats if is_away(seat))
+    return f"{table.game.version}.{away}"
+
+
+def poll(request: Request, game_id: str, since: str) -> Response:
     """The polled table: 204 when nothing changed since `since`, else the fresh fragment."""
     table = load_table(request, game_id)
     note_seen(request, table)
     table = golf6_computer.advance(request, table)
-    if since is not None and since == table.game.version:
+    if since == stamp(table):
         return Response(status_code=204, headers={"cache-control": "no-store"})
+    seen = since.partition(".")[0]
     return render(request, "golf6/game.html", "golf6/_fragment.html",
-                  context(table, request, None, since))
-
+                  context(table, request, None, int(seen) if seen.isdigit() else None))

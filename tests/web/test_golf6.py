@@ -45,7 +45,12 @@ def state(client: Client, url: str) -> dict:
 
 
 def version(client: Client, url: str) -> int:
-    return int(re.search(r'\?since=(\d+)"', client.get(url).text).group(1))
+    return int(stamp_of(client, url).split(".")[0])
+
+
+def stamp_of(client: Client, url: str) -> str:
+    """What the page polls with: the version and who has gone quiet."""
+    return re.search(r'\?since=([\d.]+)"', client.get(url).text).group(1)
 
 
 def move(client: Client, url: str, code: str, htmx: bool = False, at: int | None = None):
@@ -147,6 +152,15 @@ def test_join_refused_when_every_seat_is_taken(app, client):
     response = late.submit(invite, {"name": "Bo"})
     assert response.status_code == 409 and "every seat is taken" in response.text
     assert "golf6_" not in response.headers.get("set-cookie", "")
+
+
+def test_join_refused_when_the_name_is_taken(app, client):
+    url = create(client)
+    other = Client(app, base_url="http://testserver")
+    response = other.submit(invite_of(client, url), {"name": " ann "})
+    assert response.status_code == 422 and "already called ann" in response.text
+    assert state(client, url)["seats"][1]["name"] == "Seat 2 (free)"
+    other.close()
 
 
 def test_join_unknown_invite_is_404(client):
@@ -341,7 +355,7 @@ def test_json_state_never_leaks_a_face_down_card(app, client, two_players):
 
 def test_poll_answers_204_until_something_changes(client, two_players):
     url, friend = two_players
-    at = version(client, url)
+    at = stamp_of(client, url)
     headers = {"HX-Request": "true"}
     assert client.get(f"{url}/table?since={at}", headers=headers).status_code == 204
     move(friend, url, "reveal:0")
@@ -368,9 +382,12 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
 
     from app.storage.models import Golf6Seat
 
+    at = stamp_of(client, url)
     with app.state.db.write() as session:
         session.execute(update(Golf6Seat).where(Golf6Seat.seat == 1).values(last_seen=None))
-    assert "Let the computer play for Maria" in client.get(url).text
+    # The creator's page learns of it by polling, though no move was made.
+    polled = client.get(f"{url}/table?since={at}", headers={"HX-Request": "true"})
+    assert polled.status_code == 200 and "Let the computer play for Maria" in polled.text
     assert friend.submit(f"{url}/handover", {"seat": "1"}).status_code == 403
     assert client.submit(f"{url}/handover", {"seat": "1"}).status_code == 303
     flip_two(client, url)
