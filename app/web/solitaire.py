@@ -31,6 +31,9 @@ STALE_MESSAGE = (
     "Here is the deal as it stands now."
 )
 UNDO_MESSAGE = "Took back the last move."
+DEAL_PAGE = "solitaire/deal.html"
+# The board, plus the coach's words swapped into the live region already on the page.
+BOARD_FRAGMENT = "solitaire/_board_swap.html"
 REWIND_MESSAGE = "Back to that moment: try another way from here."
 # Messages a plain-form redirect can ask the next page to show (no JavaScript, no session).
 DONE_MESSAGES = {"undo": UNDO_MESSAGE, "rewind": REWIND_MESSAGE}
@@ -84,7 +87,7 @@ def board_response(
             round_ = store.load_round(session, round_id=deal.round_id)
     context = board_context(deal, options, round_)
     context |= {"variant": deal.variant, "round_button": False, "open_variations": False}
-    return render(request, "solitaire/deal.html", "solitaire/_board.html", context, status_code)
+    return render(request, DEAL_PAGE, BOARD_FRAGMENT, context, status_code)
 
 
 def _message(options: BoardOptions) -> dict[str, Any]:

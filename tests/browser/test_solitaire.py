@@ -80,9 +80,13 @@ def test_undo_and_hint(page):
     open_deal(page)
     discard = page.get_by_role("region", name="Discard pile")
     expect(discard).to_contain_text("ace of diamonds")
+    page.evaluate("window.liveRegion = document.querySelector('[role=status]')")
     page.get_by_role("button", name="Draw", exact=True).click()
     wait_for_version(page, 1)
     expect(discard).to_contain_text("king of spades")
+    # The coach speaks into the same live region: a replaced one would often not be read out.
+    expect(coach(page)).to_contain_text("Last move: turned over the king of spades.")
+    assert page.evaluate("window.liveRegion === document.querySelector('[role=status]')")
     expect(page.get_by_role("region", name="Draw pile")).to_contain_text("15 cards left")
     page.get_by_role("button", name="Undo").click()
     wait_for_version(page, 2)
