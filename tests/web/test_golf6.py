@@ -317,36 +317,44 @@ def test_layout_cards_are_buttons_named_by_owner_and_position(client, two_player
 # --- What each seat may see ---------------------------------------------------------------
 
 
-def true_layouts(app, url: str) -> list[list[str]]:
+def true_state(app, url: str):
     from app.storage import golf6 as store
     from app.web.golf6_state import replayed
 
     with app.state.db.read() as session:
         game = store.get_game(session, game_id=url.rsplit("/", 1)[1])
-    return [list(layout) for layout in replayed(game).state.layouts]
+    return replayed(game).state
 
 
-def test_json_state_never_leaks_a_face_down_card(app, client, two_players):
+def true_layouts(app, url: str) -> list[list[str]]:
+    return [list(layout) for layout in true_state(app, url).layouts]
+
+
+def test_no_page_or_json_shows_a_card_its_viewer_may_not_know(app, client, two_players):
+    """Every seat's page and JSON, and a watcher's, checked against the real table."""
+    from app.rules.cards import card_label, card_name
+
     url, friend = two_players
     play_to_turn(client, friend, url)
-    move(friend, url, "draw_stock")
-    truth = true_layouts(app, url)
+    move(friend, url, "draw_stock")  # Maria holds a card only she has seen
+    truth = true_state(app, url)
     watcher = Client(app, base_url="http://testserver")
-    for viewer in (client, friend, watcher):
+    for seat, viewer in ((0, client), (1, friend), (None, watcher)):
         seen = state(viewer, url)
         keys = {"hole", "holes", "phase", "turn", "you", "seats", "discard_top", "stock", "drawn"}
-        assert keys <= seen.keys()
-        for seat, data in enumerate(seen["seats"]):
+        assert keys <= seen.keys() and seen["you"] == seat
+        secret = {truth.layouts[s][i] for s in range(2) for i in truth.face_down(s)}
+        if seat != 1:
+            secret.add(truth.held)
+        assert seen["drawn"] == (truth.held if seat == 1 else None)
+        for owner, data in enumerate(seen["seats"]):
             for index, card in enumerate(data["layout"]):
-                assert card is None or card == truth[seat][index]
-            assert sum(card is not None for card in data["layout"]) == 2
-        page = viewer.get(url).text
-        hidden = {truth[s][i] for s in range(2) for i in range(2, 6)}
-        from app.rules.cards import card_name
-
-        assert not [card for card in hidden if card_name(card) in page and card not in (
-            seen["discard_top"], seen["drawn"])]
-    assert state(watcher, url)["drawn"] is None and state(client, url)["drawn"] is None
+                assert card == (truth.layouts[owner][index] if truth.face_up[owner][index]
+                                else None)
+        page, data = viewer.get(url).text, viewer.get(url, headers=JSON).text
+        for card in secret:
+            assert card_name(card) not in page and card_label(card) not in page
+            assert f'"{card}"' not in data
     watcher.close()
 
 
