@@ -101,7 +101,8 @@ def winners_text(view: dict[str, Any]) -> str:
         verb = "win" if view["winners"][0] == view["you"] else "wins"
         who = "You" if verb == "win" else names[0]
         return f"{who} {verb} with {total} points."
-    return f"{' and '.join(names)} share the win with {total} points each."
+    together = ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{together} share the win with {total} points each."
 
 
 def score_sheet(view: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,66 @@
+"""The table's words: card names by owner and position, whose turn, shared wins."""
+
+from __future__ import annotations
+
+from app.rules.golf6 import Options, apply, new_game
+from app.rules.golf6_moves import DrawStock, Reveal, Swap
+from app.rules.golf6_view import view_for
+from app.web.golf6_board import board, card_label, move_code, possessive, turn_line, winners_text
+
+NAMES = ["Ann", "Maria", "James"]
+
+
+def test_card_labels_follow_the_contract():
+    assert card_label("Your", 0, None, None) == "Your card, top row, left: face down"
+    assert card_label("Maria’s", 5, "7C", None) == "Maria’s card, bottom row, right: 7 of clubs"
+    assert card_label("Your", 4, None, "TD") == (
+        "Your card, bottom row, middle: face down (you looked: 10 of diamonds)"
+    )
+    assert possessive("James") == "James’" and possessive("Maria") == "Maria’s"
+
+
+def test_move_codes_are_what_the_forms_send():
+    assert move_code(DrawStock(1)) == "draw_stock"
+    assert move_code(Swap(1, 4)) == "swap:4"
+
+
+def played_to_draw():
+    state = new_game(Options(seats=3), 5)
+    for seat in range(3):
+        for index in (0, 3):
+            state = apply(state, Reveal(seat, index))
+    return state
+
+
+def test_board_offers_your_moves_only_on_your_turn():
+    state = played_to_draw()
+    turn = state.turn
+    mine = board(view_for(state, turn, NAMES), away=set())
+    assert [a["label"] for a in mine["actions"]] == ["Draw from the stock", "Take the discard"]
+    other = board(view_for(state, (turn + 1) % 3, NAMES), away=set())
+    assert other["actions"] == [] and other["hint"] == ""
+    assert turn_line(view_for(state, (turn + 1) % 3, NAMES)) == f"{possessive(NAMES[turn])} turn."
+    assert turn_line(view_for(state, turn, NAMES)) == "Your turn."
+
+
+def test_after_drawing_every_own_card_is_a_swap():
+    state = played_to_draw()
+    state = apply(state, DrawStock(state.turn))
+    view = board(view_for(state, state.turn, NAMES), away=set())
+    you = view["seats"][state.turn]
+    assert [card["move"] for card in you["cards"]] == [f"swap:{i}" for i in range(6)]
+    assert [a["label"] for a in view["actions"]] == ["Throw it away"]
+    watcher = board(view_for(state, None, NAMES), away=set())
+    assert watcher["drawn"] is None and not any(
+        card["move"] for seat in watcher["seats"] for card in seat["cards"])
+
+
+def test_ties_share_the_win():
+    view = {"winners": [0, 2], "you": 1, "seats": [
+        {"name": "Ann", "totals": 20}, {"name": "Maria", "totals": 31},
+        {"name": "James", "totals": 20}]}
+    assert winners_text(view) == "Ann and James share the win with 20 points each."
+    view["winners"] = [0, 1, 2]
+    assert winners_text(view).startswith("Ann, Maria and James share the win")
+    view["winners"] = [1]
+    assert winners_text(view) == "You win with 31 points."
