@@ -79,6 +79,7 @@ def context(table: Table, request: Request, message: str | None, since: int | No
         "stamp": stamp(table),
         "open_seats": any(seat.kind == store.OPEN for seat in table.seats),
         "invite_url": f"{base}/golf6/join/{game.invite_id}" if table.is_creator else None,
+        "watch_url": f"{base}{game_path(game.id)}",
         "rejoin_url": rejoin_url(request, table, base),
     }
 

@@ -59,7 +59,9 @@ def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
     ann = page
     create_game(ann, "Ann", bots=0, friends=1)
     invite = ann.get_by_label("Invite link").input_value()
-    expect(ann.get_by_role("button", name="Copy invite link")).to_be_visible()
+    ann.get_by_role("button", name="Copy invite link").click()
+    expect(ann.get_by_role("button", name="Copied")).to_be_visible()
+    watch = ann.get_by_label("Watch link").input_value()
 
     maria = new_page()
     maria.goto(invite)
@@ -84,6 +86,10 @@ def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
         expect(other.get_by_role("status")).to_contain_text(what, timeout=5000)
     expect(ann.get_by_role("button", name="Deal the next hole")).to_be_visible()
     expect(maria.get_by_role("button", name="Deal the next hole")).to_be_visible()
+    watcher = new_page()
+    watcher.goto(watch)
+    expect(watcher.get_by_role("table", name="Score sheet")).to_be_visible()
+    expect(watcher.get_by_role("button", name="Deal the next hole")).to_have_count(0)
     sheet = maria.get_by_role("table", name="Score sheet")
     expect(sheet.get_by_role("row")).to_have_count(3)  # header, hole 1, total
     # At the end of the hole every card is shown to everyone.
