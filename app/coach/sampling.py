@@ -27,6 +27,21 @@ class Estimate:
     totals: list[float]
     samples: int = 0
     exact: bool = False
+    rows: list[list[int]] = field(default_factory=list, repr=False)
+
+    def add(self, values: list[int]) -> None:
+        self.rows.append(values)
+        self.totals = [t + v for t, v in zip(self.totals, values, strict=True)]
+        self.samples += 1
+
+    def settled(self, confidence: float) -> bool:
+        """Whether the best move leads the runner-up by `confidence` standard errors."""
+        ranked = sorted(range(len(self.moves)), key=lambda i: self.totals[i])
+        best, second = ranked[0], ranked[1]
+        gaps = [row[second] - row[best] for row in self.rows]
+        mean = sum(gaps) / len(gaps)
+        spread = sum((g - mean) ** 2 for g in gaps) / max(len(gaps) - 1, 1)
+        return mean > 0 and mean * mean * len(gaps) > confidence * confidence * spread
 
     def means(self) -> list[float]:
         return [total / max(self.samples, 1) for total in self.totals]
@@ -46,6 +61,9 @@ class Coach:
     horizon: int = DEFAULT_HORIZON
     seed: int = 0
     rollouts: bool = True
+    # Stop sampling early, after at least min_samples, once the choice is clear.
+    min_samples: int | None = None
+    confidence: float = 3.0
     _solver: Solver | None = field(default=None, repr=False)
 
     def solver_for(self, position: Position) -> Solver:
@@ -87,11 +105,18 @@ class Coach:
         for sample in range(count):
             rng.shuffle(unseen)
             values = solver.action_values(heights, top, unseen, plays, horizon, node_limit, sample)
-            estimate.totals = [t + v for t, v in zip(estimate.totals, values, strict=True)]
-            estimate.samples += 1
+            estimate.add(values)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if self._clear_enough(estimate):
+                break
         return estimate
+
+    def _clear_enough(self, estimate: Estimate) -> bool:
+        done = estimate.samples
+        if self.min_samples is None or done < self.min_samples or done % 8:
+            return False
+        return estimate.settled(self.confidence)
 
     def _sample_seed(self, position: Position) -> int:
         """A seed from what the table shows, so equal views sample alike.

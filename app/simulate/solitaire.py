@@ -55,6 +55,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=True,
         help="coach: past the horizon, play on by the rules of thumb (default) or count the cards",
     )
+    parser.add_argument(
+        "--min-samples",
+        type=int,
+        default=None,
+        help="coach: stop sampling after this many once the best move clearly leads",
+    )
     parser.add_argument("--first", type=int, default=0, help="index of the first deal to play")
     parser.add_argument("--count", type=int, default=None, help="how many deals to play")
 
@@ -76,7 +82,11 @@ def make_player(name: str, args: argparse.Namespace) -> Player:
     if name == "thumb":
         return thumb_move
     coach = Coach(
-        samples=args.samples, horizon=args.horizon, seed=args.seed, rollouts=args.rollouts
+        samples=args.samples,
+        horizon=args.horizon,
+        seed=args.seed,
+        rollouts=args.rollouts,
+        min_samples=args.min_samples,
     )
     return coach.choose
 
