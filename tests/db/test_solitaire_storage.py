@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app.db import Database
 from app.rules.solitaire import (
     DRAW,
     STANDARD,
+    Game,
     IllegalMoveError,
     Play,
     Variant,
@@ -177,3 +180,29 @@ def test_round_deals_holes_in_order_once_each(db):
     assert stored.scores[0] is not None and stored.scores[1] is None
     with pytest.raises(HoleNotReady), db.write() as session:
         next_hole(session, round_id=first.round_id, hole=10)
+
+
+# One database for all examples is fine: each example makes its own deal.
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_random_play_and_undo_round_trip_through_storage(db, data):
+    """Moves and undos in any mix: the stored log always rebuilds the in-memory game."""
+    number = data.draw(st.integers(1, 2**31 - 1))
+    deal_id = new_deal(db, number)
+    game = Game(deal_for_number(number))
+    for version in range(data.draw(st.integers(1, 40))):
+        moves = legal_moves(game.position)
+        undo_now = game.moves and (not moves or data.draw(st.booleans()))
+        with db.write() as session:
+            if undo_now:
+                undo(session, deal_id=deal_id, version=version)
+                game = game.pop()
+            else:
+                move = data.draw(st.sampled_from(moves))
+                apply_move(session, deal_id=deal_id, version=version, move=move)
+                game = game.push(move)
+        with db.read() as session:
+            stored = load_deal(session, deal_id=deal_id)
+        assert stored.moves == game.moves and stored.game.position == game.position
