@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from app.coach.review import MIN_LOSS, best_possible, judge, review, review_coach
 from app.coach.thumb import thumb_move
-from app.rules.solitaire import DRAW, STANDARD, Draw, apply, deal_for_number, is_over, replay, start
+from app.rules.solitaire import (
+    DRAW,
+    STANDARD,
+    Draw,
+    Play,
+    apply,
+    deal_for_number,
+    is_over,
+    replay,
+    start,
+)
 from app.simulate.solitaire import play_deal
+from tests.coach.positions import spec_run_example
 
 
 def test_review_best_score_is_the_exact_solve_and_never_worse_than_the_player() -> None:
@@ -54,3 +65,11 @@ def test_a_draw_that_costs_names_the_cards_that_fitted() -> None:
     for moment in drawn:
         assert "you turned over a card while the " in moment.text
         assert moment.text.endswith("more left.")
+
+
+def test_turning_over_while_the_eight_fits_is_judged_costly() -> None:
+    verdict = judge(spec_run_example(), DRAW, review_coach())
+    assert verdict is not None
+    better, loss = verdict
+    assert better == Play(0)
+    assert loss >= MIN_LOSS
