@@ -122,7 +122,7 @@ def parse_move(data: object) -> Move:
         data = int(data.strip())
     if isinstance(data, int) and not isinstance(data, bool) and 1 <= data <= COLUMNS:
         return Play(data - 1)
-    raise InvalidMoveError(f"{str(data)[:20]!r} is not a move: choose a column 1 to 7 or draw")
+    raise InvalidMoveError(f"{str(data)[:20]!r} is not a move: choose a column 1 to 7, or draw.")
 
 
 # --- The deck and the deal -------------------------------------------------------------
@@ -265,12 +265,12 @@ def legal_moves(position: Position) -> list[Move]:
 
 def play(position: Position, column: int) -> Position:
     if not 0 <= column < COLUMNS:
-        raise InvalidMoveError(f"There is no column {column + 1}: columns go from 1 to 7")
+        raise InvalidMoveError(f"There is no column {column + 1}: columns go from 1 to 7.")
     if is_over(position):
-        raise IllegalMoveError("This deal is over: start a new one or undo a move")
+        raise IllegalMoveError("This deal is over: start a new one, or undo a move to play on.")
     card = position.last_card(column)
     if card is None:
-        raise IllegalMoveError(f"Column {column + 1} is empty")
+        raise IllegalMoveError(f"Column {column + 1} is empty: there is no card to play from it.")
     if not fits(card, position.top, position.variant):
         raise IllegalMoveError(why_not(card, position.top, position.variant))
     columns = tuple(
@@ -281,9 +281,9 @@ def play(position: Position, column: int) -> Position:
 
 def draw(position: Position) -> Position:
     if is_over(position):
-        raise IllegalMoveError("This deal is over: start a new one or undo a move")
+        raise IllegalMoveError("This deal is over: start a new one, or undo a move to play on.")
     if not position.stock:
-        raise IllegalMoveError("The draw pile is empty: it is never turned over again")
+        raise IllegalMoveError("The draw pile is empty: it is used only once, never turned over.")
     return Position(
         position.columns,
         position.discard + position.stock[:1],
@@ -334,5 +334,5 @@ class Game:
 
     def pop(self) -> Game:
         if not self.moves:
-            raise IllegalMoveError("Nothing to undo: this is the start of the deal")
+            raise IllegalMoveError("Nothing to undo: this is the start of the deal.")
         return Game(self.cards, self.variant, self.moves[:-1])
