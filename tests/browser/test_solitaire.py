@@ -192,3 +192,17 @@ def test_axe_finds_no_serious_problems_on_the_board(new_page, query):
     assert serious_violations(page) == []
     page.goto("/solitaire")
     assert serious_violations(page) == []
+
+
+def test_a_second_tab_gets_the_current_board_and_a_clear_message(page):
+    open_deal(page)
+    other = page.context.new_page()
+    other.goto(page.url)
+    for done in (1, 2):
+        page.get_by_role("button", name="Draw", exact=True).click()
+        wait_for_version(page, done)
+    # Made from version 0 (one behind with the same move would count as a double click).
+    other.get_by_role("button", name="Draw", exact=True).click()
+    expect(coach(other)).to_contain_text("out of date")
+    wait_for_version(other, 2)
+    expect(other.get_by_role("region", name="Draw pile")).to_contain_text("14 cards left")
