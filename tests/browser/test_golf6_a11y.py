@@ -1,0 +1,37 @@
+"""Six-card Golf pages under axe-core: the form, the lobby, and a table in mid-turn."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_pages import serious_violations
+
+pytestmark = pytest.mark.browser
+
+
+def test_axe_finds_no_serious_problems_from_form_to_table(new_page):
+    # The site's CSP forbids inline scripts, which is how the test injects axe.
+    page: Page = new_page(bypass_csp=True)
+    page.goto("/golf6")
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Friend seats").fill("1")
+    page.get_by_label("Computer players").fill("1")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
+    page.get_by_role("button", name="Start game").click()
+    for card in ("top row, left", "bottom row, left"):
+        page.get_by_role("button", name=f"Your card, {card}: face down").click()
+        expect(page.get_by_role("button", name=f"Your card, {card}: face down")).to_have_count(0)
+    for _ in range(100):
+        if page.get_by_role("button", name="Draw from the stock").count():
+            break
+        page.wait_for_timeout(100)
+    page.get_by_role("button", name="Draw from the stock").click()
+    expect(page.get_by_text("You drew the")).to_be_visible()
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
