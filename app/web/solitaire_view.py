@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,8 @@ from app.rules.solitaire import (
 from app.storage.solitaire import HOLES, StoredDeal, StoredRound
 
 PAR = 45
+NO_ADVICE = "The coach has no advice just now: try the rules of thumb, or ask again."
+log = logging.getLogger("golf.solitaire")
 WATCH_MODES = ("play", "pause")
 DEFAULT_WATCH_DELAY_MS = 1500
 
@@ -96,7 +99,14 @@ def end_text(position: Position) -> str:
 
 
 def _advice(position: Position) -> Advice | None:
-    return advise(position) if legal_moves(position) else None
+    """The coach's move, or None; a failing coach must not take the board down with it."""
+    if not legal_moves(position):
+        return None
+    try:
+        return advise(position)
+    except Exception:
+        log.exception("coach failed")
+        return None
 
 
 def _cards(position: Position, hinted: Move | None) -> list[list[CardView]]:
@@ -132,6 +142,8 @@ def board_context(
         said.append("Hint: " + advice.reason + close)
     if advice and watch:
         said.append("Next: " + advice.reason)
+    if advice is None and (options.hint or watch) and not over:
+        said.append(NO_ADVICE)
     return {
         "deal": deal,
         "position": position,

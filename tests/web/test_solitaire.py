@@ -139,6 +139,18 @@ def test_hint_shows_the_coachs_move_and_reason(client, monkeypatch):
     assert marked and marked.group(1) == "8 of spades"
 
 
+def test_a_failing_coach_does_not_break_the_board(client, monkeypatch):
+    from app.web import solitaire_view
+
+    def broken(position):
+        raise RuntimeError("coach down")
+
+    monkeypatch.setattr(solitaire_view, "advise", broken)
+    deal_id = new_deal(client, 1)
+    response = client.get(board_url(deal_id) + "?hint=1")
+    assert response.status_code == 200 and "The coach has no advice just now" in response.text
+
+
 def test_unknown_deal_is_404(client):
     assert client.get(board_url("no-such-deal")).status_code == 404
     assert client.get(board_url("x" * 300)).status_code == 404
