@@ -123,4 +123,4 @@ def known_score(layout: Sequence[str | None], points: dict[str, int]) -> int:
 
 
 def placed(layout: Sequence[str | None], index: int, rank: str) -> tuple[str | None, ...]:
-    return tuple(rank if i == index else c for i, c in enumerate(layout))
+    return (*layout[:index], rank, *layout[index + 1:])
