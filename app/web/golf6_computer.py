@@ -46,11 +46,14 @@ def bot_moves_due(table: Table, now: Replayed) -> list[Move]:
     kinds = {seat.seat: seat.kind for seat in table.seats}
     humans = any(kind == store.HUMAN for kind in kinds.values())
     moves: list[Move] = []
-    state = now
-    while len(moves) < due and not is_over(state.state):
+    state, paced = now, 0
+    flip = Phase.FLIP
+    while (paced < due or (due and state.state.phase == flip)) and not is_over(state.state):
         bots = [s for s in seats_to_act(state.state) if is_bot(kinds[s])]
         if not bots or (humans and state.state.phase == Phase.HOLE_OVER):
             break  # people deal the next hole when they have read the scores
+        # Turning up the first two cards happens all round the table at once: no pause.
+        paced += state.state.phase != flip
         view = view_for(state.state, bots[0], table.names())
         move = choose(kinds[bots[0]], view, table.game.id, state.count)
         moves.append(move)

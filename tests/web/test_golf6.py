@@ -387,6 +387,25 @@ def test_computer_players_wait_for_their_pause(client, monkeypatch):
     assert sum(card is not None for card in state(client, url)["seats"][1]["layout"]) >= 2
 
 
+def test_computers_turn_their_first_two_cards_together_after_one_pause(client, monkeypatch):
+    url = create(client, bots="5", friends="0")
+    client.submit(f"{url}/start")
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "600000")
+    flip_two(client, url)
+    assert all(seat["layout"] == [None] * 6 for seat in state(client, url)["seats"][1:])
+    from datetime import timedelta
+
+    from app.storage.models import utcnow
+    from app.web import golf6_computer
+
+    # One and a half pauses later: all five flip at once, then one paced move at most.
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "1000")
+    monkeypatch.setattr(golf6_computer, "utcnow", lambda: utcnow() + timedelta(seconds=1.5))
+    seen = state(client, url)
+    shown = [sum(card is not None for card in seat["layout"]) for seat in seen["seats"]]
+    assert all(count >= 2 for count in shown) and sum(shown) <= 12 + 1
+
+
 def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_players):
     url, friend = two_players
     refused = client.submit(f"{url}/handover", {"seat": "1"})
