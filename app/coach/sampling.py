@@ -15,8 +15,10 @@ from app.coach.thumb import thumb_choices
 from app.rules.cards import rank
 from app.rules.solitaire import DRAW, Move, Play, Position
 
-# Below this many cards to draw, every sample is solved to the end of the deal.
-DEFAULT_HORIZON = 5
+# Draws searched exactly per sample; with this many cards or fewer left to draw, every
+# sample is solved to the end of the deal. Beyond it, the rules of thumb play on.
+DEFAULT_HORIZON = 7
+DEFAULT_SAMPLES = 64
 
 
 @dataclass
@@ -55,9 +57,9 @@ class Estimate:
 
 @dataclass
 class Coach:
-    """Keeps one solver per tableau so its memo is reused from decision to decision."""
+    """The honest player behind Hint and Watch; reuses its solver while the deal goes on."""
 
-    samples: int = 24
+    samples: int = DEFAULT_SAMPLES
     horizon: int = DEFAULT_HORIZON
     seed: int = 0
     rollouts: bool = True

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.coach.sampling import DEFAULT_HORIZON, Coach
+from app.coach.sampling import DEFAULT_HORIZON, DEFAULT_SAMPLES, Coach
 from app.coach.thumb import thumb_move
 from app.rules.solitaire import (
     Move,
@@ -41,7 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="queen-on-king, round-the-corner, clear-scores-zero, empty-start, jokers=1|2",
     )
     parser.add_argument(
-        "--samples", type=int, default=24, help="coach: draw-pile orders tried per decision"
+        "--samples",
+        type=int,
+        default=DEFAULT_SAMPLES,
+        help="coach: draw-pile orders tried per decision",
     )
     parser.add_argument(
         "--horizon",
