@@ -59,6 +59,7 @@ def time_requests(count: int) -> list[float]:
         url = f"sqlite:///{tmp}/bench.db"
         upgrade(url)
         app = create_app(Settings(database_url=url, secret_key="bench-secret-key-0123456789"))
+        logging.getLogger("golf.request").disabled = True  # not a line per request, please
         with TestClient(app) as client:
             for number in range(1, count + 1):
                 with app.state.db.write() as session:
@@ -79,18 +80,19 @@ def time_requests(count: int) -> list[float]:
     return times
 
 
+def measure(args: argparse.Namespace) -> list[float]:
+    if args.http:
+        return time_requests(args.deals)
+    return time_advise(args.deals, args.budget_ms)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--budget-ms", type=int, default=150)
     parser.add_argument("--http", action="store_true", help="time whole Hint requests")
     args = parser.parse_args()
-    logging.getLogger("golf.request").setLevel(logging.WARNING)  # one line per request
-    if args.http:
-        times = time_requests(args.deals)
-    else:
-        times = time_advise(args.deals, args.budget_ms)  # noqa: SIM108 - reads better
-    times.sort()
+    times = sorted(measure(args))
     report = {
         "measured": "Hint request" if args.http else "advise()",
         "positions": len(times),
