@@ -23,6 +23,7 @@ from app.web.golf6_seats import (
     is_away,
     load_table,
     note_seen,
+    refusal_for_watcher,
     seat_name,
     set_seat_cookie,
 )
@@ -138,7 +139,8 @@ def rejoin(request: Request, game_id: str, secret: str) -> Response:
 async def start_game(request: Request, game_id: str) -> Response:
     table = load_table(request, game_id)
     if not table.is_creator:
-        raise HTTPException(403, "Only the person who made the game can start it.")
+        return play.refuse(request, game_id, 403,
+                           "Only the person who made the game can start it.")
     if table.game.status != "lobby":
         return play.table_response(request, game_id, "The game has already started.", 409)
     try:
@@ -189,7 +191,8 @@ async def hand_over(request: Request, game_id: str) -> Response:
     form = await request.form()
     table = load_table(request, game_id)
     if not table.is_creator:
-        raise HTTPException(403, "Only the person who made the game can hand a seat over.")
+        return play.refuse(request, game_id, 403,
+                           "Only the person who made the game can hand a seat over.")
     seat = next((s for s in table.seats if str(s.seat) == str(form.get("seat"))), None)
     if seat is None or not is_away(seat):
         return play.table_response(
@@ -207,8 +210,9 @@ async def play_again(request: Request, game_id: str) -> Response:
     """Same seats, same settings, a fresh deal."""
     form = await request.form()
     table = load_table(request, game_id)
-    if table.me is None:
-        raise HTTPException(403, "Only the players can start another game.")
+    watching = refusal_for_watcher(table, only="the players")
+    if watching is not None:
+        return play.refuse(request, game_id, 403, watching)
     if table.game.status != "over":
         return play.table_response(request, game_id, "This game is still going.", 409)
     with request.app.state.db.write() as session:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import HTTPException, Request
+from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 from app.rules.golf6 import Phase, seats_to_act
@@ -22,7 +22,15 @@ from app.rules.golf6_view import describe, view_for
 from app.storage import golf6 as store
 from app.web import golf6_board, golf6_computer
 from app.web.golf6_forms import VARIATIONS
-from app.web.golf6_seats import Table, cookie_name, game_path, is_away, load_table, note_seen
+from app.web.golf6_seats import (
+    Table,
+    cookie_name,
+    game_path,
+    is_away,
+    load_table,
+    note_seen,
+    refusal_for_watcher,
+)
 from app.web.golf6_state import MAX_MOVES, Replayed, replayed, save_moves
 from app.web.render import after_post, render
 
@@ -128,8 +136,9 @@ def refuse(request: Request, game_id: str, status: int, message: str) -> HTMLRes
 def play_move(request: Request, game_id: str, form: dict[str, Any]) -> Response:
     """A person's move: load, check who and when, ask the rules, save, show."""
     table = load_table(request, game_id)
-    if table.me is None:
-        raise HTTPException(403, "You are watching this game: only its players can move.")
+    watching = refusal_for_watcher(table)
+    if watching is not None:
+        return refuse(request, game_id, 403, watching)
     if table.game.status != "playing":
         started = table.game.status != "lobby"
         return refuse(request, game_id, 409,

@@ -27,6 +27,7 @@ class Table:
     game: Golf6Game
     seats: list[Golf6Seat]
     me: Golf6Seat | None
+    forged: bool = False  # a seat cookie that matches no seat (made up, or handed over)
 
     @property
     def is_creator(self) -> bool:
@@ -67,11 +68,7 @@ def set_seat_cookie(request: Request, response: Response, game_id: str, secret: 
 
 
 def load_table(request: Request, game_id: str) -> Table:
-    """The game with its seats and this browser's seat; 404 for an unknown game.
-
-    A cookie that does not belong to a seat of this game is refused (403), never ignored,
-    so a forged or handed-over seat learns why its moves stop working.
-    """
+    """The game with its seats and this browser's seat; 404 for an unknown game."""
     with request.app.state.db.read() as session:
         game = store.get_game(session, game_id=game_id)
         if game is None:
@@ -79,16 +76,16 @@ def load_table(request: Request, game_id: str) -> Table:
         seats = store.list_seats(session, game_id=game_id)
         secret = request.cookies.get(cookie_name(game_id))
         me = store.seat_for_secret(session, game_id=game_id, secret=secret)
-    if secret and me is None and request.method == "POST":
-        raise HTTPException(403, "That seat is not yours. Open your private rejoin link.")
-    return Table(game=game, seats=seats, me=me)
+    return Table(game=game, seats=seats, me=me, forged=bool(secret) and me is None)
 
 
-def require_seat(table: Table) -> Golf6Seat:
-    """The acting seat, or 403 for a watcher."""
+def refusal_for_watcher(table: Table, only: str = "its players") -> str | None:
+    """Why this browser may not act at all (None when it holds a seat)."""
+    if table.forged:
+        return "That seat is not yours (or was handed to the computer). Watching only."
     if table.me is None:
-        raise HTTPException(403, "You are watching this game: only its players can move.")
-    return table.me
+        return f"You are watching this game: only {only} can do that."
+    return None
 
 
 def note_seen(request: Request, table: Table) -> None:

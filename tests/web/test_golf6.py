@@ -425,7 +425,9 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     flip_two(client, url)
     assert state(client, url)["phase"] == "draw"  # the computer turned Maria's two cards
     assert state(client, url)["seats"][1]["name"] == "Maria (computer)"
-    assert move(friend, url, "draw_stock").status_code == 403
+    refused = move(friend, url, "draw_stock", htmx=True)
+    assert refused.status_code == 403 and "Watching only" in refused.text
+    assert 'id="golf6-table"' in refused.text  # the table stays, and keeps following
 
 
 def human_move(view: dict) -> str:
