@@ -146,7 +146,9 @@ def board_context(
         said.append(NO_ADVICE)
     return {
         "deal": deal,
-        "position": position,
+        # What a player at the table sees of the piles: never the draw pile's order.
+        "top": position.top,
+        "draw_count": len(position.stock),
         "columns": _cards(position, advice.move if advice else None),
         "over": over,
         "score": score(position),

@@ -98,6 +98,17 @@ def test_every_board_form_carries_this_browsers_token(client):
     assert len(tokens) >= 5 and set(tokens) == {client.csrf()}
 
 
+def test_board_never_shows_the_draw_pile_cards(client):
+    from app.rules.cards import card_name
+
+    deal_id = new_deal(client, 1)
+    page = client.get(board_url(deal_id)).text
+    data = state(client, deal_id)
+    assert "stock" not in data
+    for card in deal_for_number(1)[36:]:
+        assert card_name(card) not in page and f"'{card}'" not in page
+
+
 def test_json_state_has_the_contract_keys(client):
     deal_id = new_deal(client, 1)
     data = state(client, deal_id)
