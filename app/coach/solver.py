@@ -163,6 +163,10 @@ class Solver:
         """Play on by the rules of thumb with this draw order: the leaf estimate (as in C)."""
         h = list(heights)
         fit, ranks = self.fit, self.ranks
+        # Each step costs about as much as a search state here: count it against the limit.
+        self.nodes += left + len(stock) - s
+        if self.nodes > self.limit:
+            raise SearchTooBig(self.limit)
         while left:
             best_c, best_key = -1, -1
             for c in range(COLUMNS):
