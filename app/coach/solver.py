@@ -5,6 +5,10 @@ States are small integers: the column heights in base 6, the top card's rank (0 
 (rank, id of the rest) -> id, so two samples that end the same way share every state that
 only depends on that ending, and the memo stays valid across samples and across decisions
 of the same deal.
+
+With a horizon the search stops after that many draws and estimates the rest (cards left,
+or playing on by the rules of thumb). The same search runs in C when app.coach.accel can
+build it; both give the same numbers (tests/coach/test_solver.py checks this).
 """
 
 from __future__ import annotations
