@@ -60,6 +60,9 @@ def csrf_token(request: Request) -> str:
 
 
 def _same_origin(request: Request) -> bool:
+    # Browsers say outright when a request comes from another site; believe them first.
+    if request.headers.get("sec-fetch-site") == "cross-site":
+        return False
     origin = request.headers.get("origin")
     if not origin or origin == "null":
         return origin is None
@@ -108,6 +111,8 @@ class SecurityHeadersMiddleware:
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
                     headers.setdefault(name, value)
+                if self.secure_cookies:  # served over HTTPS: tell browsers to stay on it
+                    headers.setdefault("strict-transport-security", "max-age=31536000")
                 cookie = state.get("new_csrf_cookie")
                 if cookie:
                     flags = "; Secure" if self.secure_cookies else ""

@@ -341,3 +341,25 @@ def test_no_face_down_card_or_stock_order_in_any_view(app, client, world):
     held = world.maria.get(url, headers=JSON).json()["drawn"]
     assert held and held not in _hidden_cards(app, world.game_id, 1)
     assert held in _hidden_cards(app, world.game_id, 0)  # the check above did look for it
+
+
+def test_post_marked_cross_site_by_the_browser_is_refused(client):
+    data = {"csrf_token": client.csrf(), "player_1": "Ann", "player_2": "Bo", "length": "9"}
+    response = client.post("/scores", data=data, headers={"sec-fetch-site": "cross-site"})
+    assert response.status_code == 403
+    same = client.post("/scores", data=data, headers={"sec-fetch-site": "same-origin"},
+                       follow_redirects=False)  # fmt: skip
+    assert same.status_code == 303
+
+
+def test_https_deployments_ask_browsers_to_stay_on_https(database_url, client):
+    from app.main import create_app
+
+    assert "strict-transport-security" not in client.get("/").headers
+    settings = Settings(
+        database_url=database_url, secret_key="test-secret-key-0123456789", secure_cookies=True
+    )
+    app = create_app(settings)
+    with Client(app, base_url="https://testserver") as browser:
+        assert "max-age=" in browser.get("/").headers["strict-transport-security"]
+    app.state.db.dispose()
