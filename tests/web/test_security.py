@@ -33,7 +33,7 @@ def _post_routes(app) -> list[str]:
 
 def _game_version(client: Client, world: World) -> str:
     page = client.get(f"/golf6/{world.game_id}").text
-    return re.search(r'\?since=(\d+)"', page).group(1)
+    return re.search(r'name="version" value="(\d+)"', page).group(1)
 
 
 # --- CSRF -------------------------------------------------------------------------------
