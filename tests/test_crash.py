@@ -84,7 +84,7 @@ def test_every_acknowledged_move_survives_sigkill(backend, tmp_path):
             player.join(timeout=30)
         total = sum(a.moves for a in acked.values())
         assert errors == [], errors
-        assert total > 20, f"too few moves before the crash (seed {seed})"
+        assert total >= 10, f"too few moves before the crash (seed {seed})"
 
         restarted = start_server(url, workers=1)
         try:
