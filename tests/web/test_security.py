@@ -363,3 +363,29 @@ def test_https_deployments_ask_browsers_to_stay_on_https(database_url, client):
     with Client(app, base_url="https://testserver") as browser:
         assert "max-age=" in browser.get("/").headers["strict-transport-security"]
     app.state.db.dispose()
+
+
+TEXT_FIELDS = {
+    "/golf6": ["name", "bots", "friends", "bot", "length", "move", "version", "seat"],
+    "/scores": [*(f"player_{i}" for i in range(1, 9)), "score_0", "score_1", "length",
+                "helper_for", "card_0_0", "card_2_1", "version", "hole", "insert_before"],
+    "/solitaire": ["deal_number", "column", "version", "moves", "to", "watch", "move", "hole"],
+    "/quiz": ["choice"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("payload", XSS[:2])
+def test_html_in_every_text_field_of_every_form_is_escaped(app, client, world, payload):
+    """Each field alone and all together: whatever is echoed back is escaped text."""
+    for method, path in routes(app):
+        if method != "POST":
+            continue
+        prefix = "/" + path.split("/")[1]
+        fields = TEXT_FIELDS.get(prefix, ["name"])
+        url = fill(path, world.path_values())
+        for form in [{name: payload} for name in fields] + [dict.fromkeys(fields, payload)]:
+            response = client.submit(url, form)
+            if response.status_code == 303:
+                response = client.get(response.headers["location"])
+            assert response.status_code < 500, (url, form)
+            _assert_escaped(response.text, payload)
