@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint install install-test clean
+.PHONY: run test lint bench install install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,15 @@ lint: install-test
 # pytest exits 5 when it collects nothing; make treats any non-zero exit as failure.
 test: install-test lint
 	$(BIN)/python -m pytest
+
+# Load benchmark (not part of `make test`): PLAYERS simulated players for SECONDS seconds.
+PLAYERS ?= 50
+SECONDS ?= 10
+WORKERS ?= 1
+DB ?= sqlite
+bench: install-test
+	nice -n 10 $(BIN)/python -m tests.bench.load --players $(PLAYERS) --seconds $(SECONDS) \
+		--workers $(WORKERS) --db $(DB)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
