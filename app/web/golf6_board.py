@@ -106,11 +106,27 @@ def winners_text(view: dict[str, Any]) -> str:
 
 
 def score_sheet(view: dict[str, Any]) -> dict[str, Any]:
+    """One row per finished hole: each seat's score and its running total."""
+    running = [0] * len(view["seats"])
+    rows = []
+    for number, scores in enumerate(view["scores"], start=1):
+        running = [total + score for total, score in zip(running, scores, strict=True)]
+        rows.append((number, list(zip(scores, running, strict=True))))
     return {
         "names": [seat["name"] for seat in view["seats"]],
-        "rows": [(number, scores) for number, scores in enumerate(view["scores"], start=1)],
+        "rows": rows,
         "totals": [seat["totals"] for seat in view["seats"]],
     }
+
+
+def leaders_text(view: dict[str, Any]) -> str:
+    """Who leads after the holes played so far ("Ann leads with 12 points.")."""
+    totals = [seat["totals"] for seat in view["seats"]]
+    best = min(totals)
+    names = [seat["name"] for seat in view["seats"] if seat["totals"] == best]
+    if len(names) == 1:
+        return f"{names[0]} leads with {best} points."
+    return f"{', '.join(names[:-1])} and {names[-1]} share the lead with {best} points."
 
 
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
@@ -166,7 +182,8 @@ def turn_line(view: dict[str, Any]) -> str:
             return "Everyone turns two cards face up. Your turn: click two of your cards."
         return "Everyone turns two cards face up."
     if phase == "hole_over":
-        return f"Hole {view['hole']} is over. Any player can deal the next one."
+        leaders = leaders_text(view)
+        return f"Hole {view['hole']} is over. {leaders} Any player can deal the next one."
     if phase == "game_over":
         return "The game is over. " + winners_text(view)
     if view["turn"] == you:

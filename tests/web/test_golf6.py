@@ -519,3 +519,15 @@ def test_throwing_away_forces_a_turn_up(app, client):
     assert move(friend, url, "turn_up:5").status_code == 303
     assert state(client, url)["turn"] == 0
     friend.close()
+
+
+def test_a_game_stops_at_its_length_limit(client, two_players, monkeypatch):
+    from app.web import golf6_play
+
+    url, friend = two_players
+    flip_two(client, url)
+    monkeypatch.setattr(golf6_play, "MAX_MOVES", 2)
+    before = state(friend, url)
+    refused = move(friend, url, "reveal:0")
+    assert refused.status_code == 422 and "length limit" in refused.text
+    assert state(friend, url) == before

@@ -5,7 +5,16 @@ from __future__ import annotations
 from app.rules.golf6 import Options, apply, new_game
 from app.rules.golf6_moves import DrawStock, Reveal, Swap
 from app.rules.golf6_view import view_for
-from app.web.golf6_board import board, card_label, move_code, possessive, turn_line, winners_text
+from app.web.golf6_board import (
+    board,
+    card_label,
+    leaders_text,
+    move_code,
+    possessive,
+    score_sheet,
+    turn_line,
+    winners_text,
+)
 
 NAMES = ["Ann", "Maria", "James"]
 
@@ -64,3 +73,12 @@ def test_ties_share_the_win():
     assert winners_text(view).startswith("Ann, Maria and James share the win")
     view["winners"] = [1]
     assert winners_text(view) == "You win with 31 points."
+
+
+def test_score_sheet_keeps_running_totals_and_names_the_leader():
+    view = {"scores": [[5, 9], [-2, 0]], "seats": [
+        {"name": "Ann", "totals": 3}, {"name": "Maria", "totals": 9}]}
+    assert score_sheet(view)["rows"] == [(1, [(5, 5), (9, 9)]), (2, [(-2, 3), (0, 9)])]
+    assert leaders_text(view) == "Ann leads with 3 points."
+    view["seats"][1]["totals"] = 3
+    assert leaders_text(view) == "Ann and Maria share the lead with 3 points."
