@@ -112,7 +112,8 @@ def place_value(plan: Plan, index: int, rank: str) -> float:
     charge = plan.gift_weight * gift(plan, old)
     if hidden == 0 and not plan.last_turns:
         # Going out: my score is exact and the others get one last turn each.
-        return plan.evaluator.ev(layout) + GO_OUT_FACTOR * plan.others_gain + charge
+        stuck = -100.0 if plan.table.dragging else 0.0
+        return plan.evaluator.ev(layout) + GO_OUT_FACTOR * plan.others_gain + charge + stuck
     return layout_value(plan, layout, hidden) + charge
 
 
@@ -162,6 +163,10 @@ def _reveal_value(plan: Plan, index: int) -> float:
 def _place_phase(view: dict) -> Move:
     plan = _plan(view)
     seat, rank = plan.table.seat, rank_of(view["drawn"])
+    if plan.table.dragging and any(plan.face_down):
+        # A hole that drags on (nobody going out): turn face-down places up to end it.
+        hidden = [i for i, down in enumerate(plan.face_down) if down]
+        return Swap(seat, min(hidden, key=lambda i: place_value(plan, i, rank)))
     index, value = best_place(plan, rank)
     if view["held_from"] == "stock" and keep_value(plan, rank) <= value:
         return ThrowAway(seat)

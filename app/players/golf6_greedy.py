@@ -20,6 +20,8 @@ GOOD_RANKS = frozenset("A234K")
 
 def _may_go_out(table: Table, layout: tuple[str | None, ...]) -> bool:
     """Going out is fine only below every opponent's estimate (a would-be layout)."""
+    if table.dragging:
+        return True
     mine = known_score(layout, table.points)  # type: ignore[arg-type]
     return all(
         mine < estimate(table.layouts[s], table.points, table.mean) for s in table.others()
@@ -49,13 +51,23 @@ def choose(view: dict, rng: random.Random) -> Move:
     if phase == "draw":
         return _take_or_draw(view, read_table(view), seat)
     if phase == "place":
-        index, change = best_place(read_table(view), rank_of(view["drawn"]))
+        table = read_table(view)
+        if table.dragging and any(table.face_down[seat]):
+            return Swap(seat, _best_hidden(table, rank_of(view["drawn"])))
+        index, change = best_place(table, rank_of(view["drawn"]))
         if index is not None and change < 0:
             return Swap(seat, index)
         if view["held_from"] == "stock":
             return ThrowAway(seat)
         return Swap(seat, index if index is not None else _least_bad(view))
     return legal[0]  # flips, forced turn-ups, next hole: any legal move will do
+
+
+def _best_hidden(table: Table, rank: str) -> int:
+    """A hole that drags on: put the card on a face-down place, to move towards the end."""
+    hidden = [i for i, down in enumerate(table.face_down[table.seat]) if down]
+    return min(hidden, key=lambda i: estimate(placed(table.mine, i, rank), table.points,
+                                              table.mean))
 
 
 def _take_or_draw(view: dict, table: Table, seat: int) -> Move:

@@ -17,6 +17,7 @@ from app.rules.golf6_scoring import COLUMN_PAIRS, ScoringRules
 
 COLUMN_OF = (0, 1, 2, 0, 1, 2)
 PARTNER = (3, 4, 5, 0, 1, 2)
+LONG_HOLE_TURNS_PER_SEAT = 25
 
 
 def rank_of(card: str) -> str:
@@ -44,6 +45,12 @@ class Table:
     pool: dict[str, int]
     points: dict[str, int]
     pool_size: int
+    turns: int = 0  # turns played this hole
+
+    @property
+    def dragging(self) -> bool:
+        """A hole this long may be stuck (nobody willing to go out): bots then end it."""
+        return self.turns >= LONG_HOLE_TURNS_PER_SEAT * self.seats
 
     @property
     def mean(self) -> float:
@@ -98,6 +105,7 @@ def read_table(view: dict) -> Table:
         pool=dict(pool),
         points=rank_points(scoring_rules(view["options"])),
         pool_size=sum(pool.values()),
+        turns=view.get("turns", 0),
     )
 
 

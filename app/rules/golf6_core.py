@@ -56,6 +56,7 @@ class State:
     held_from: str | None = None
     went_out: int | None = None
     reshuffles: int = 0
+    turns: int = 0  # turns finished this hole (public: anyone at the table can count them)
     scores: tuple[tuple[int, ...], ...] = ()
 
     @property
@@ -107,6 +108,7 @@ def _deal(state_options: Options, seed: int, hole: int, dealer: int) -> dict:
         "held_from": None,
         "went_out": None,
         "reshuffles": 0,
+        "turns": 0,
     }
 
 
@@ -252,6 +254,7 @@ def _end_turn(state: State) -> State:
     """Refill the stock if needed, note who went out, pass the turn or end the hole."""
     if not state.stock:
         state = _reshuffle(state)
+    state = replace(state, turns=state.turns + 1)
     seat = state.turn
     if state.went_out is None and all(state.face_up[seat]):
         state = replace(state, went_out=seat)

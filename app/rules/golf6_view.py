@@ -69,6 +69,7 @@ def view_for(state: State, seat: int | None, names: Sequence[str] | None = None)
         "dealer": state.dealer,
         "seats_to_act": list(seats_to_act(state)),
         "went_out": state.went_out,
+        "turns": state.turns,
         "scores": [list(hole) for hole in state.scores],
         "winners": list(winners(state)),
         "options": state.options.to_dict(),
