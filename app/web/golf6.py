@@ -47,9 +47,20 @@ def _new_form(request: Request, form: dict[str, Any], message: str | None,
     return render(request, "golf6/new.html", None, context, status)
 
 
+def _sent_back(form: Any) -> dict[str, Any]:
+    """The form as it was sent, to show again with the problem (all of it, variations too)."""
+    sent = {**FORM_DEFAULTS, **{key: str(value)[:40] for key, value in form.items()}}
+    sent["last_turn"] = form.get("last_turn") == "on"
+    for variation in play.variations():
+        if "choices" not in variation:
+            sent[variation["key"]] = form.get(variation["key"]) == "on"
+    return sent
+
+
 @router.get("", response_class=HTMLResponse)
 def new_game_form(request: Request) -> HTMLResponse:
-    return _new_form(request, FORM_DEFAULTS, None)
+    defaults = {v["key"]: v["default"] for v in play.variations()}
+    return _new_form(request, {**FORM_DEFAULTS, **defaults}, None)
 
 
 @router.post("")
@@ -58,9 +69,7 @@ async def create_game(request: Request) -> Response:
     try:
         new = parse_new_game(form, play.variations())
     except FormError as error:
-        sent = {**FORM_DEFAULTS, **{k: v for k, v in form.items() if k in FORM_DEFAULTS}}
-        sent["last_turn"] = form.get("last_turn") == "on"
-        return _new_form(request, sent, str(error), 422)
+        return _new_form(request, _sent_back(form), str(error), 422)
     limit(request, key="create")
     settings = {"length": new.length, "bot": new.bot, "options": new.options}
     with request.app.state.db.write() as session:

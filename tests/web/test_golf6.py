@@ -129,6 +129,16 @@ def test_create_refused_with_a_reason_and_nothing_made(client, app, fields, mess
         assert session.scalar(select(func.count()).select_from(Golf6Game)) == 0
 
 
+def test_a_refused_form_keeps_what_was_chosen(client):
+    data = {"name": "", "bots": "3", "friends": "1", "length": "18", "jokers": "on",
+            "joker_points": "-5", "first_two": "same_column"}
+    html = client.submit("/golf6", data).text
+    assert 'value="3"' in html and 'value="18" selected' in html
+    assert 'name="jokers" type="checkbox" checked' in html
+    assert 'value="-5" selected' in html and 'value="same_column" selected' in html
+    assert 'name="last_turn" type="checkbox" >' in html  # it was left unticked
+
+
 def test_names_are_escaped(client, app):
     url = create(client, name="<b>Ann</b>")
     html = client.get(url).text
