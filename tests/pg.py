@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import secrets
+import time
 
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
+
+ATTEMPTS = 50
 
 
 def _admin(base_url: str) -> Engine:
@@ -14,20 +18,35 @@ def _admin(base_url: str) -> Engine:
     return create_engine(base_url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
 
 
+def _run(base_url: str, statement: str) -> None:
+    """Run one statement, waiting out a brief visit of an autovacuum worker.
+
+    Copying a template needs it to have no connections, and a non-superuser cannot end the
+    (superuser) autovacuum worker that may be looking at a fresh database for a moment.
+    """
+    engine = _admin(base_url)
+    try:
+        for attempt in range(ATTEMPTS):
+            try:
+                with engine.connect() as connection:
+                    connection.execute(text(statement))
+                return
+            except DBAPIError:
+                if attempt == ATTEMPTS - 1:
+                    raise
+                time.sleep(0.1)
+    finally:
+        engine.dispose()
+
+
 def make_database(base_url: str, template: str | None = None) -> str:
     """Create an empty database (or a copy of `template`, a URL) and return its URL."""
     name = f"golf_t_{secrets.token_hex(8)}"
     clause = f" TEMPLATE {make_url(template).database}" if template else ""
-    engine = _admin(base_url)
-    with engine.connect() as connection:
-        connection.execute(text(f"CREATE DATABASE {name}{clause}"))
-    engine.dispose()
+    _run(base_url, f"CREATE DATABASE {name}{clause}")
     return make_url(base_url).set(database=name).render_as_string(hide_password=False)
 
 
 def drop_database(base_url: str, url: str) -> None:
     """Drop a test database, closing any connection a crashed test left behind."""
-    engine = _admin(base_url)
-    with engine.connect() as connection:
-        connection.execute(text(f"DROP DATABASE IF EXISTS {make_url(url).database} WITH (FORCE)"))
-    engine.dispose()
+    _run(base_url, f"DROP DATABASE IF EXISTS {make_url(url).database} WITH (FORCE)")
