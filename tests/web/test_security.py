@@ -389,3 +389,30 @@ def test_html_in_every_text_field_of_every_form_is_escaped(app, client, world, p
                 response = client.get(response.headers["location"])
             assert response.status_code < 500, (url, form)
             _assert_escaped(response.text, payload)
+
+
+def test_solitaire_never_shows_the_undrawn_cards(app, client, world):
+    from sqlalchemy import select
+
+    from app.rules.cards import card_label, card_name
+    from app.storage.models import SolitaireDeal
+
+    deal = f"/solitaire/deals/{world.extra['deal_id']}"
+    for _ in range(3):
+        state = client.get(deal, headers=JSON).json()
+        form = {"version": str(state["version"]), "moves": str(state["moves"])}
+        assert client.submit(f"{deal}/draw", form).status_code == 303
+    with app.state.db.read() as session:
+        cards = session.scalar(select(SolitaireDeal.cards).where(SolitaireDeal.id == deal[17:]))
+    undrawn = cards[36 + 3 :]
+    assert len(undrawn) == 13
+    pages = [
+        client.get(deal).text,
+        client.get(deal, headers=JSON).text,
+        client.get(deal, headers={"HX-Request": "true"}).text,
+        client.get(f"{deal}?hint=1").text,
+    ]
+    for page in pages:
+        for card in undrawn:
+            assert card_name(card) not in page and card_label(card) not in page, card
+            assert f'"{card}"' not in page, card
