@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from tests.conftest import BACKENDS, PG_URL
-from tests.live import Server, browser, fresh_database, running, submit
+from tests.live import Server, browser, fresh_database, running, solitaire_move, submit
 
 JSON = {"accept": "application/json"}
 VERSION_RE = re.compile(r'name="version" value="(\d+)"')
@@ -106,6 +106,27 @@ def test_solitaire_sequential_replay_is_recognised(server):
     again = submit(player, f"{deal}/draw", form)  # a retried request after a lost answer
     assert (first.status_code, again.status_code) == (303, 303)
     assert player.get(deal, headers=JSON).json()["moves"] == before["moves"] + 1
+
+
+def test_fifty_players_writing_at_once_on_two_workers_see_no_errors(server):
+    """Fifty browsers each start a deal and make moves at the same moment: no 5xx, no loss."""
+    players = [browser(server.base) for _ in range(50)]
+
+    def play(player: httpx.Client) -> httpx.Response:
+        made = submit(player, "/solitaire/deals", {"action": "random"})
+        deal = made.headers["location"]
+        for _ in range(3):
+            state = player.get(deal, headers=JSON).json()
+            kind, fields = solitaire_move(state) or ("draw", {})
+            form = {"version": str(state["version"]), "moves": str(state["moves"]), **fields}
+            answer = submit(player, f"{deal}/{kind}", form, headers=JSON)
+            if answer.status_code != 200:
+                return answer
+        return player.get(deal, headers=JSON)
+
+    finals = at_once([lambda p=p: play(p) for p in players])
+    assert [r.status_code for r in finals] == [200] * 50, [r.text[:200] for r in finals]
+    assert all(r.json()["moves"] == 3 for r in finals)
 
 
 # --- Six-card Golf ------------------------------------------------------------------------
