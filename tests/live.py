@@ -37,6 +37,7 @@ class Server:
     process: subprocess.Popen
     base: str
     database_url: str
+    log: Path | None = None
 
     def kill(self) -> None:
         """SIGKILL the whole process group (uvicorn's workers too): a crash, not a shutdown."""
@@ -73,7 +74,7 @@ def start_server(database_url: str, workers: int = 1, env: dict[str, str] | None
         stderr=output,
         start_new_session=True,  # its own process group, so a kill reaches every worker
     )
-    server = Server(process, f"http://127.0.0.1:{port}", database_url)
+    server = Server(process, f"http://127.0.0.1:{port}", database_url, log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -6,8 +6,10 @@ fresh state and a clear message (409), and nothing is applied twice.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
 
 import httpx
@@ -24,7 +26,11 @@ SENDERS = 6
 @pytest.fixture(scope="module", params=BACKENDS)
 def server(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[Server]:  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("concurrency")
-    with fresh_database(request.param, folder, PG_URL) as url, running(url, workers=2) as live:
+    log = folder / "server.log"
+    with (
+        fresh_database(request.param, folder, PG_URL) as url,
+        running(url, workers=2, log=log) as live,
+    ):
         yield live
 
 
@@ -232,3 +238,26 @@ def test_score_sheet_two_saves_at_once_exactly_one_applies(server):
     assert codes(responses) == [303, 409]
     state = keeper.get(sheet, headers=JSON).json()
     assert len(state.get("holes", state.get("scores", []))) == 1
+
+
+# --- The server's own log ------------------------------------------------------------------
+
+
+def test_server_log_has_a_line_per_request_and_no_secret(server):
+    ann, maria = browser(server.base), browser(server.base)
+    made = submit(ann, "/golf6", {"name": "Ann", "bots": "0", "friends": "1", "length": "9"})
+    game = made.headers["location"]
+    invite = re.search(r"/golf6/join/([A-Za-z0-9_-]+)", ann.get(game).text).group(1)
+    assert submit(maria, f"/golf6/join/{invite}", {"name": "Maria"}).status_code == 303
+    secret = next(c.value for c in ann.cookies.jar if c.name.startswith("golf6_"))
+    stranger = browser(server.base)
+    assert stranger.get(f"{game}/rejoin/{secret}").status_code == 303  # secret in the path
+    marker = f"/healthz?probe={secret}"
+    assert stranger.get(marker).status_code == 200
+    time.sleep(0.5)  # let both workers flush their lines
+    text = server.log.read_text()
+    for value in (secret, invite, game.rsplit("/", 1)[1], ann.cookies["csrf"]):
+        assert value not in text
+    lines = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+    assert {"method", "path", "status", "ms"} <= set(lines[-1])
+    assert any(line["path"] == "/golf6/:id/rejoin/:id" for line in lines)
