@@ -26,7 +26,9 @@ ALPHA_BASE = 0.2
 ALPHA_MAX = 1.6
 GO_OUT_FACTOR = 1.0  # the others' last turns, in turns of improvement
 GIFT_FACTOR = 1.0
-SELF_GAIN_FACTOR = 1.0  # my own future savings are less sure: the hole may end first
+SELF_GAIN_FACTOR = 1.0
+TEMPO = 2.5  # per face-down card: the race to go out first, when ahead
+TEMPO_BEHIND = 2.5  # ... and when behind
 
 
 @dataclass
@@ -39,6 +41,7 @@ class Plan:
     last_turns: bool
     others_gain: float
     gift_weight: float
+    tempo: float
     next_layout: tuple[str | None, ...] | None
     _gifts: dict
 
@@ -57,12 +60,15 @@ def _plan(view: dict) -> Plan:
     last = view["went_out"] is not None
     others = table.others()
     gains = [evaluator.gain(table.layouts[s]) for s in others]
+    theirs = sum(evaluator.ev(table.layouts[s]) for s in others) / len(others)
+    ahead = evaluator.ev(table.mine) <= theirs
     following = (table.seat + 1) % table.seats
     no_next = last and following == view["went_out"]
     return Plan(
         table=table, evaluator=evaluator, last_turns=last,
         nearest_other=min(sum(table.face_down[s]) for s in others),
         others_gain=sum(gains) / len(gains), gift_weight=GIFT_FACTOR / len(others),
+        tempo=TEMPO if ahead else TEMPO_BEHIND,
         next_layout=None if no_next else table.layouts[following], _gifts={},
     )
 
@@ -83,7 +89,8 @@ def layout_value(plan: Plan, layout: tuple[str | None, ...], face_down: int) -> 
     """
     turns = alpha(plan, face_down)
     ev = plan.evaluator
-    return ev.ev(layout) + turns * (plan.others_gain - SELF_GAIN_FACTOR * ev.gain(layout))
+    tempo = 0.0 if plan.last_turns else plan.tempo * face_down
+    return ev.ev(layout) + turns * (plan.others_gain - SELF_GAIN_FACTOR * ev.gain(layout)) + tempo
 
 
 def gift(plan: Plan, rank: str | None) -> float:
