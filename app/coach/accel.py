@@ -38,6 +38,9 @@ def _build(target: Path) -> bool:
         if result.returncode != 0:
             return False
         os.replace(built, target)  # atomic, so parallel processes never load half a file
+    for old in target.parent.glob("fastsolve-*"):
+        if old != target:
+            old.unlink(missing_ok=True)  # builds of older sources; a loaded copy lives on
     return True
 
 

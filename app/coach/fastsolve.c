@@ -26,6 +26,23 @@ static int aborted;
 static int use_rollout;
 static uint64_t salt; /* which sample: states of different samples never share an entry */
 
+/* Longest run that could follow on `top` using the columns as they stand (depth-capped). */
+static int run_length(int *h, int top, int depth) {
+    if (depth == 0) return 0;
+    int best = 0;
+    uint32_t f = fit[top];
+    for (int c = 0; c < COLUMNS; c++) {
+        if (h[c] && ((f >> ranks[c][h[c] - 1]) & 1u)) {
+            int card = ranks[c][h[c] - 1];
+            h[c]--;
+            int length = 1 + run_length(h, card, depth - 1);
+            h[c]++;
+            if (length > best) best = length;
+        }
+    }
+    return best;
+}
+
 /* Play on from a leaf by the rules of thumb, with the sample's draw order: a cheap
  * estimate of the final score beyond the search horizon. */
 static int rollout(int left, int top, int s) {
@@ -43,6 +60,11 @@ static int rollout(int left, int top, int s) {
             for (int o = 0; o < COLUMNS && !follows; o++)
                 if (o != c && h[o] && ((fit[card] >> ranks[o][h[o] - 1]) & 1u)) follows = 1;
             int key = follows * 16 + h[c];
+            if (use_rollout == 2) {
+                h[c]--;
+                key += 256 * run_length(h, card, 6);
+                h[c]++;
+            }
             if (key > best_key) { best_key = key; best_c = c; }
         }
         if (best_c >= 0) {
@@ -113,7 +135,20 @@ static int search(int code, int left, int top, int s) {
         if (value < best) best = value;
     }
     if (remaining && remaining == stop_at) {
-        int leaf = use_rollout ? rollout(left, stock[s], s + 1) : left;
+        int leaf = left;
+        if (use_rollout) {
+            /* The rollout starts with a draw, so it depends on the heights alone: reuse it
+             * for every top card (the key's top slot 14 is free here, s > 0). */
+            uint64_t rkey = (((salt << 6) + (uint64_t)s) * HEIGHT_SPAN + (uint64_t)code) * TOPS
+                            + 14u;
+            Entry *r = find(rkey);
+            if (r != NULL) {
+                leaf = r->value;
+            } else {
+                leaf = rollout(left, stock[s], s + 1);
+                store(rkey, leaf);
+            }
+        }
         if (leaf < best) best = leaf;
     }
     if (best == INF) best = left;

@@ -29,6 +29,9 @@ TOPS = 15
 STATE_SPAN = BASE**COLUMNS * TOPS
 INF = 1 << 30
 MEMO_LIMIT = 3_000_000
+# Rollout policies past the horizon: 1 = rules of thumb, 2 = also prefer the longest run.
+THUMB_ROLLOUTS, RUN_ROLLOUTS = 1, 2
+RUN_DEPTH = 6
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 # The C solver keeps its memo in one static table: one caller at a time.
@@ -87,7 +90,7 @@ class Solver:
         self.nodes = 0
         self.stop = 0  # stop drawing when this many cards are left to draw
         self.limit = INF
-        self.rollouts = False  # estimate leaves by playing on with the rules of thumb
+        self.rollouts = 0  # past the horizon: 0 count the cards, or play on (THUMB/RUN_ROLLOUTS)
         self.fast = library()
         if self.fast is not None:
             flat = [0] * (COLUMNS * ROWS)
@@ -177,6 +180,10 @@ class Solver:
                 if h[c] and fit[top] >> ranks[c][h[c] - 1] & 1:
                     card = ranks[c][h[c] - 1]
                     key = 16 * follows(fit, card, ranks, h, c) + h[c]
+                    if self.rollouts == RUN_ROLLOUTS:
+                        h[c] -= 1
+                        key += 256 * run_length(fit, ranks, h, card, RUN_DEPTH)
+                        h[c] += 1
                     if key > best_key:
                         best_c, best_key = c, key
             if best_c >= 0:
@@ -221,7 +228,7 @@ class Solver:
                 out,
                 ctypes.byref(nodes),
                 node_limit,
-                int(self.rollouts),
+                int(self.rollouts),  # 0 none, 1 rules of thumb, 2 longest visible run
                 sample,
                 int(fresh),
             )
@@ -290,6 +297,21 @@ def follows(
     if h[c] > 1 and fit[card] >> ranks[c][h[c] - 2] & 1:
         return True
     return any(o != c and h[o] and fit[card] >> ranks[o][h[o] - 1] & 1 for o in range(COLUMNS))
+
+
+def run_length(
+    fit: Sequence[int], ranks: Sequence[Sequence[int]], h: list[int], top: int, depth: int
+) -> int:
+    """Longest run that could follow on `top` from the columns as they stand (capped)."""
+    best = 0
+    if depth:
+        for c in range(COLUMNS):
+            if h[c] and fit[top] >> ranks[c][h[c] - 1] & 1:
+                card = ranks[c][h[c] - 1]
+                h[c] -= 1
+                best = max(best, 1 + run_length(fit, ranks, h, card, depth - 1))
+                h[c] += 1
+    return best
 
 
 def best_score(position: Position) -> int:

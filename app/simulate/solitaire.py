@@ -59,6 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="coach: past the horizon, play on by the rules of thumb (default) or count the cards",
     )
     parser.add_argument(
+        "--rollout-policy",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="coach: 1 = rules of thumb past the horizon; 2 = also prefer the longest run",
+    )
+    parser.add_argument(
         "--min-samples",
         type=int,
         default=None,
@@ -88,7 +95,7 @@ def make_player(name: str, args: argparse.Namespace) -> Player:
         samples=args.samples,
         horizon=args.horizon,
         seed=args.seed,
-        rollouts=args.rollouts,
+        rollouts=args.rollout_policy if args.rollouts else 0,
         min_samples=args.min_samples,
     )
     return coach.choose
