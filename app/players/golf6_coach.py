@@ -6,8 +6,11 @@ It minimises its expected hole score minus the others' average, looking one card
 - a drawn card is valued over every rank the stock may hold, against the known discard;
 - the look-ahead: a layout is worth its expected score less `alpha` times the saving one
   more turn is expected to bring, `alpha` shrinking as someone nears going out;
+- the race: every face-down card costs TEMPO, because the seat caught with hidden cards
+  when someone goes out loses the hole (measured: each hidden card then costs about 4-5
+  points against greedy), so the coach turns its cards up early;
 - going out stops everyone improving: it is chosen when the exact score beats playing on,
-  counting the one last turn the others still get;
+  counting the last turn the others still get;
 - a card thrown on the pile is charged what it would save the next player.
 """
 
@@ -21,14 +24,13 @@ from app.players.golf6_table import Table, placed, rank_of, read_table
 from app.rules.golf6_moves import DrawStock, Move, Swap, TakeDiscard, ThrowAway, TurnAll, TurnUp
 from app.rules.golf6_view import legal_moves_in_view
 
+# Weights tuned with `golf simulate golf6 --players coach,greedy` (see README, Benchmarks).
 ALPHA_PER_CARD = 0.35  # turns still to come, per face-down card of the nearest-to-out seat
 ALPHA_BASE = 0.2
 ALPHA_MAX = 1.6
-GO_OUT_FACTOR = 1.0  # the others' last turns, in turns of improvement
+GO_OUT_FACTOR = 1.5  # the others' last turns, in turns of improvement
 GIFT_FACTOR = 1.0
-SELF_GAIN_FACTOR = 1.0
-TEMPO = 2.5  # per face-down card: the race to go out first, when ahead
-TEMPO_BEHIND = 2.5  # ... and when behind
+TEMPO = 2.5  # per face-down card: the race to go out first
 
 
 @dataclass
@@ -41,7 +43,6 @@ class Plan:
     last_turns: bool
     others_gain: float
     gift_weight: float
-    tempo: float
     next_layout: tuple[str | None, ...] | None
     _gifts: dict
 
@@ -60,15 +61,12 @@ def _plan(view: dict) -> Plan:
     last = view["went_out"] is not None
     others = table.others()
     gains = [evaluator.gain(table.layouts[s]) for s in others]
-    theirs = sum(evaluator.ev(table.layouts[s]) for s in others) / len(others)
-    ahead = evaluator.ev(table.mine) <= theirs
     following = (table.seat + 1) % table.seats
     no_next = last and following == view["went_out"]
     return Plan(
         table=table, evaluator=evaluator, last_turns=last,
         nearest_other=min(sum(table.face_down[s]) for s in others),
         others_gain=sum(gains) / len(gains), gift_weight=GIFT_FACTOR / len(others),
-        tempo=TEMPO if ahead else TEMPO_BEHIND,
         next_layout=None if no_next else table.layouts[following], _gifts={},
     )
 
@@ -89,8 +87,8 @@ def layout_value(plan: Plan, layout: tuple[str | None, ...], face_down: int) -> 
     """
     turns = alpha(plan, face_down)
     ev = plan.evaluator
-    tempo = 0.0 if plan.last_turns else plan.tempo * face_down
-    return ev.ev(layout) + turns * (plan.others_gain - SELF_GAIN_FACTOR * ev.gain(layout)) + tempo
+    tempo = 0.0 if plan.last_turns else TEMPO * face_down
+    return ev.ev(layout) + turns * (plan.others_gain - ev.gain(layout)) + tempo
 
 
 def gift(plan: Plan, rank: str | None) -> float:
