@@ -125,7 +125,7 @@ def describe(
         indexes = [move.index] if isinstance(move, TurnUp) else before.face_down(move.seat)
         cards = ", ".join(f"the {card_name(after.layouts[move.seat][i])}" for i in indexes)
         return f"{who} turned up {cards}." + _ending(before, after)
-    return f"{who} dealt hole {after.hole}."
+    return f"{names[after.dealer]} dealt hole {after.hole}."
 
 
 def _describe_swap(move: Swap, before: State, who: str) -> str:

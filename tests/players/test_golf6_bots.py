@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 import pytest
@@ -142,3 +143,20 @@ def test_coach_goes_out_when_far_ahead():
     assert coach(golf6.view_for(state, 0), random.Random(0)) == TakeDiscard(0)
     state = golf6.apply(state, TakeDiscard(0))
     assert coach(golf6.view_for(state, 0), random.Random(0)) == Swap(0, 5)
+
+
+def test_coach_decides_well_within_50_ms():
+    """CPU time per decision over two whole holes (CPU, so a busy machine does not matter)."""
+    state, rng, times = golf6.new_game(Options(seats=4), 5), random.Random(0), []
+    while len(state.scores) < 2:
+        if state.phase == Phase.HOLE_OVER:
+            state = golf6.apply(state, NextHole(0))
+            continue
+        seat = golf6.seats_to_act(state)[0]
+        view = golf6.view_for(state, seat)
+        start = time.process_time()
+        move = BOTS["coach"](view, rng)
+        times.append(time.process_time() - start)
+        state = golf6.apply(state, move)
+    times.sort()
+    assert times[int(0.95 * len(times))] < 0.050
