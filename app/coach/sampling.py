@@ -62,7 +62,7 @@ class Coach:
     samples: int = DEFAULT_SAMPLES
     horizon: int = DEFAULT_HORIZON
     seed: int = 0
-    rollouts: int = 1  # past the horizon: 0 count the cards, 1 rules of thumb, 2 longest run
+    rollouts: int = 2  # past the horizon: 0 count the cards, 1 rules of thumb, 2 longest run
     # Stop sampling early, after at least min_samples, once the choice is clear.
     min_samples: int | None = None
     confidence: float = 3.0

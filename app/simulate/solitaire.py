@@ -62,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rollout-policy",
         type=int,
         choices=(1, 2),
-        default=1,
+        default=2,
         help="coach: 1 = rules of thumb past the horizon; 2 = also prefer the longest run",
     )
     parser.add_argument(
