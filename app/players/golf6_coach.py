@@ -114,12 +114,16 @@ def place_value(plan: Plan, index: int, rank: str) -> float:
     layout = placed(plan.mine, index, rank)
     old = plan.mine[index]
     hidden = sum(plan.face_down) - plan.face_down[index]
-    charge = plan.gift_weight * gift(plan, old)
-    if hidden == 0 and not plan.last_turns:
-        # Going out: my score is exact and the others get one last turn each.
-        stuck = -100.0 if plan.table.dragging else 0.0
-        return plan.evaluator.ev(layout) + GO_OUT_FACTOR * plan.others_gain + charge + stuck
-    return layout_value(plan, layout, hidden) + charge
+    return outcome_value(plan, layout, hidden) + plan.gift_weight * gift(plan, old)
+
+
+def outcome_value(plan: Plan, layout: tuple[str | None, ...], hidden: int) -> float:
+    """`layout_value`, or when no card is left hidden, the value of going out."""
+    if hidden or plan.last_turns:
+        return layout_value(plan, layout, hidden)
+    # Going out: my score is settled and the others get their last turns.
+    stuck = -100.0 if plan.table.dragging else 0.0
+    return plan.evaluator.ev(layout) + GO_OUT_FACTOR * plan.others_gain + stuck
 
 
 def keep_value(plan: Plan, thrown: str) -> float:
@@ -149,8 +153,7 @@ def _draw_phase(view: dict, legal: list[Move]) -> Move:
     if view["discard_top"]:
         choices.append((best_place(plan, rank_of(view["discard_top"]))[1], TakeDiscard(seat)))
     if TurnAll(seat) in legal and not plan.last_turns:
-        score = plan.evaluator.ev(plan.mine)
-        choices.append((score + plan.others_gain, TurnAll(seat)))
+        choices.append((outcome_value(plan, plan.mine, 0), TurnAll(seat)))
     if any(isinstance(m, TurnUp) for m in legal):
         choices += [(_reveal_value(plan, m.index), m) for m in legal if isinstance(m, TurnUp)]
     return min(choices, key=lambda choice: choice[0])[1]
@@ -160,7 +163,7 @@ def _reveal_value(plan: Plan, index: int) -> float:
     """Expected value of turning up the face-down card at `index` (nothing discarded)."""
     hidden = sum(plan.face_down) - 1
     return sum(
-        q * layout_value(plan, placed(plan.mine, index, r), hidden)
+        q * outcome_value(plan, placed(plan.mine, index, r), hidden)
         for r, q in plan.evaluator.odds.items()
     )
 
