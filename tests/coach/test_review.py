@@ -29,8 +29,7 @@ def test_review_best_score_is_the_exact_solve_and_never_worse_than_the_player() 
 
 
 def test_flagged_moments_are_where_the_coach_estimate_differs() -> None:
-    cards = deal_for_number(3)
-    moves, _ = play_deal(cards, STANDARD, thumb_move)
+    cards, moves = careless_game(2)
     result = review(cards, STANDARD, moves)
     positions = replay(cards, STANDARD, moves)
     assert result.moments
