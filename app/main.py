@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
@@ -55,6 +56,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in FEATURE_ROUTERS:
         app.include_router(module.router)
     install_error_handlers(app)
+    # Pages and htmx compress to about a third; tiny answers (204 polls) are left alone.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(
         SecurityHeadersMiddleware,
         secure_cookies=settings.secure_cookies,

@@ -52,3 +52,12 @@ def test_not_ready_when_database_behind(tmp_path):
 def test_large_body_refused(client):
     response = client.post("/", content=b"x" * 200_000, headers={"content-type": "text/plain"})
     assert response.status_code == 413
+
+
+def test_pages_and_static_files_are_compressed(client):
+    page = client.get("/", headers={"accept-encoding": "gzip"})
+    assert page.headers.get("content-encoding") == "gzip"
+    script = page.text.split('src="', 1)[1].split('"', 1)[0]
+    htmx = client.get(script, headers={"accept-encoding": "gzip"})
+    assert htmx.headers.get("content-encoding") == "gzip"
+    assert "immutable" in htmx.headers["cache-control"]
