@@ -16,11 +16,11 @@ from app.rules.solitaire import Move, Position, legal_moves
 CLOSE_MARGIN = 0.25
 # Draws searched ahead per sample, tried in turn until one sample fits its share of states:
 # the C solver visits about 5 million states a second, pure Python about 700,000.
-FAST_HORIZONS, FAST_NODES = (8, 6, 4, 2), 25_000
+FAST_HORIZONS, FAST_NODES = (8, 6, 4, 2), 20_000
 PURE_HORIZONS, PURE_NODES = (4, 3, 2, 1), 4_000
 MAX_SAMPLES = 400
 # Part of the budget kept for rendering the answer.
-SEARCH_SHARE = 0.6
+SEARCH_SHARE = 0.5
 
 
 @dataclass(frozen=True)
