@@ -20,8 +20,8 @@ GOOD_RANKS = frozenset("A234K")
 
 def _may_go_out(table: Table, layout: tuple[str | None, ...]) -> bool:
     """Going out is fine only below every opponent's estimate (a would-be layout)."""
-    if table.dragging:
-        return True
+    if table.dragging or table.last_turns:
+        return True  # a hole that drags on, or already ending: going out changes nothing
     mine = known_score(layout, table.points)  # type: ignore[arg-type]
     return all(
         mine < estimate(table.layouts[s], table.points, table.mean) for s in table.others()

@@ -46,6 +46,7 @@ class Table:
     points: dict[str, int]
     pool_size: int
     turns: int = 0  # turns played this hole
+    last_turns: bool = False  # someone has gone out: this is my last turn of the hole
 
     @property
     def dragging(self) -> bool:
@@ -106,6 +107,7 @@ def read_table(view: dict) -> Table:
         points=rank_points(scoring_rules(view["options"])),
         pool_size=sum(pool.values()),
         turns=view.get("turns", 0),
+        last_turns=view["went_out"] is not None,
     )
 
 
