@@ -13,10 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.rules.cards import JOKER, standard_deck
-from app.rules.golf6_scoring import COLUMN_PAIRS, ScoringRules
+from app.rules.golf6_scoring import COLUMN_PAIRS, ScoringRules, card_points
 
-COLUMN_OF = (0, 1, 2, 0, 1, 2)
-PARTNER = (3, 4, 5, 0, 1, 2)
 LONG_HOLE_TURNS_PER_SEAT = 25
 
 
@@ -26,8 +24,6 @@ def rank_of(card: str) -> str:
 
 def rank_points(rules: ScoringRules) -> dict[str, int]:
     """Points of each rank key ("*" = joker) under these scoring rules."""
-    from app.rules.golf6_scoring import card_points
-
     points = {rank_of(card): card_points(card, rules) for card in standard_deck()[:13]}
     points["*"] = rules.joker_points
     return points
