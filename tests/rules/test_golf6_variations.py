@@ -158,3 +158,12 @@ def test_options_round_trip_through_json_form():
 def test_garbage_options_are_refused_with_a_typed_error(data):
     with pytest.raises(OptionsError):
         Options.from_dict(data)
+
+
+@pytest.mark.parametrize("points", [-2, -5, -3, 0])
+def test_each_joker_scoring_choice(points):
+    # joker/5, 2/6 (a 2 scores +2 with jokers), king/king
+    layout = ["JK", "2S", "KH", "5S", "6S", "KS"]
+    assert layout_score(layout, Options(jokers=True, joker_points=points).scoring) == (
+        points + 5 + 8
+    )
