@@ -112,6 +112,19 @@ async def _phase(player, base: str, players: int, seconds: float) -> tuple[Tally
     return tally, time.monotonic() - started
 
 
+def server_cpu_seconds(group: int) -> float:
+    """CPU time used so far by every process of the server's group (Linux /proc)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended meanwhile
+        if int(fields[2]) == group:  # the process group id
+            total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def lost_moves(database_url: str, acked: dict[str, tuple[int, int]]) -> int:
     """Acknowledged moves missing from the database (there must be none)."""
     database = Database(database_url)
@@ -138,15 +151,22 @@ def run(players: int, seconds: float, workers: int, backend: str, pg_url: str | 
         log = Path(folder) / "server.log"
         server = start_server(url, workers=workers, log=log)
         try:
+            group = server.process.pid
+            cpu = [server_cpu_seconds(group)]
             health, health_time = asyncio.run(
                 _phase(_healthz_player, server.base, players, seconds)
             )
+            cpu.append(server_cpu_seconds(group))
             moves, move_time = asyncio.run(_phase(_move_player, server.base, players, seconds))
+            cpu.append(server_cpu_seconds(group))
         finally:
             server.stop()
         lost = lost_moves(url, moves.acked)
     healthz = health.summary(health_time)
     played = moves.summary(move_time)
+    # Server CPU per answer: a figure that other load on the machine disturbs much less.
+    for summary, used in ((healthz, cpu[1] - cpu[0]), (played, cpu[2] - cpu[1])):
+        summary["server_cpu_ms_each"] = round(used * 1000 / max(summary["requests"], 1), 2)
     return {
         "players": players, "seconds": seconds, "workers": workers, "database": backend,
         "healthz": healthz, "moves": played,
