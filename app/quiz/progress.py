@@ -30,7 +30,8 @@ def encode(answers: Answers, secret_key: str) -> str:
 
 def decode(value: str | None, secret_key: str) -> Answers:
     """The answers in a cookie; an empty dict when it is missing, malformed or tampered with."""
-    if not value or value.count(".") != 1:
+    # Non-ASCII (a crafted cookie header) cannot be a signature and compare_digest refuses it.
+    if not value or not value.isascii() or value.count(".") != 1:
         return {}
     body, signature = value.split(".")
     if len(body) != len(QUESTIONS) or not hmac.compare_digest(
