@@ -68,17 +68,32 @@ def _url(path: str, world: World, data: st.DataObject) -> str:
     return url
 
 
-def _headers(data: st.DataObject) -> dict[str, str]:
-    headers = {}
+# Raw cookie bytes as a crafted request could send them (latin-1, no separators).
+cookie_values = st.one_of(
+    st.sampled_from(["", "0", "x" * 300, "000000.abc", "000000.\x80", "é.é", "....", "%00"]),
+    st.text(
+        alphabet=st.characters(min_codepoint=0x21, max_codepoint=0xFF, exclude_characters=';,"\\'),
+        max_size=40,
+    ),
+)
+
+
+def _headers(client, world: World, data: st.DataObject) -> dict[str, str | bytes]:
+    headers: dict[str, str | bytes] = {}
     if data.draw(st.booleans(), label="htmx"):
         headers["HX-Request"] = "true"
     if data.draw(st.booleans(), label="json"):
         headers["Accept"] = "application/json"
+    if data.draw(st.booleans(), label="garbage cookies"):
+        names = ["quiz", f"golf6_{world.game_id}", "golf6_x", "csrf"]
+        jar = {"csrf": client.cookies.get("csrf", "")}
+        jar.update(data.draw(st.dictionaries(st.sampled_from(names), cookie_values, min_size=1)))
+        headers["cookie"] = "; ".join(f"{k}={v}" for k, v in jar.items()).encode("latin-1")
     return headers
 
 
-def _send(client, method: str, url: str, data: st.DataObject):
-    headers = _headers(data)
+def _send(client, world: World, method: str, url: str, data: st.DataObject):
+    headers = _headers(client, world, data)
     if method == "GET":
         return client.get(url, headers=headers, follow_redirects=False)
     fields = data.draw(forms, label="form")
@@ -102,7 +117,7 @@ def test_every_route_answers_garbage_with_a_clear_4xx(app, client, world, data):
     method, path = data.draw(st.sampled_from(routes(app)), label="route")
     url = _url(path, world, data)
     before = snapshot(app) if method == "POST" else None
-    response = _send(client, method, url, data)
+    response = _send(client, world, method, url, data)
     assert response.status_code < 500, (method, url, response.status_code, response.text[:300])
     if before is not None and response.status_code >= 400:
         assert snapshot(app) == before, (method, url, response.status_code)
@@ -138,3 +153,22 @@ def test_every_post_route_answers_a_non_form_body_without_500(app, client, world
             assert response.status_code < 500, (url, content_type, response.status_code)
             if response.status_code >= 400:
                 assert snapshot(app) == before, (url, content_type)
+
+
+NASTY_COOKIES = ["", "x" * 300, "000000.\x80", "é.é", "a.b.c", "%00", '"quoted"', "ÿ" * 40]
+
+
+def test_every_route_survives_garbage_cookies(app, client, world):
+    """Each cookie the site reads (and a forged one) holding nonsense: never a 500."""
+    names = ["quiz", f"golf6_{world.game_id}", "csrf"]
+    for method, path in routes(app):
+        url = fill(path, world.path_values())
+        for value in NASTY_COOKIES:
+            raw = "; ".join(f"{name}={value}" for name in names).encode("latin-1")
+            headers = {"cookie": raw}
+            if method == "GET":
+                response = client.get(url, headers=headers, follow_redirects=False)
+            else:
+                data = {"csrf_token": client.csrf()}
+                response = client.post(url, data=data, headers=headers, follow_redirects=False)
+            assert response.status_code < 500, (method, url, value)
