@@ -43,6 +43,9 @@ def play_until_stopped(
         client = browser(base)
         while not stop.is_set():
             made = submit(client, "/solitaire/deals", {"action": "random"})
+            if made.status_code != 303:
+                errors.append(f"new deal: {made.status_code} {made.text[:200]}")
+                return
             deal = made.headers["location"]
             state = client.get(deal, headers=JSON).json()
             acked[deal] = Acked(state["version"], state["moves"], state["columns"])
@@ -57,7 +60,7 @@ def play_until_stopped(
                 acked[deal] = Acked(
                     state["version"], state["moves"], state["columns"], state["discard_top"]
                 )
-    except (httpx.TransportError, KeyError, ValueError):
+    except (httpx.TransportError, ValueError):
         return  # the server died under us: that is the point
 
 
