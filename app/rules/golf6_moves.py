@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.rules.errors import IllegalMoveError, InvalidMoveError, RuleError  # noqa: F401 (re-exported)
+
 MAX_SEATS = 8
 LAYOUT_SIZE = 6
 POSITION_NAMES = (
@@ -18,22 +20,6 @@ POSITION_NAMES = (
 SHORT_POSITION_NAMES = (
     "top-left", "top-middle", "top-right", "bottom-left", "bottom-middle", "bottom-right",
 )
-
-
-class RuleError(Exception):
-    """Base of the errors a player can read."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class InvalidMoveError(RuleError):
-    """Malformed input: not a move at all (a seat 12, a position 7, garbage)."""
-
-
-class IllegalMoveError(RuleError):
-    """A well-formed move the rules do not allow now."""
 
 
 @dataclass(frozen=True)

@@ -22,28 +22,13 @@ from app.rules.cards import (
     standard_deck,
 )
 from app.rules.dealnum import check_deal_number, shuffled
+from app.rules.errors import IllegalMoveError, InvalidMoveError, RuleError  # noqa: F401 (re-exported)
 
 COLUMNS = 7
 ROWS = 5
 TABLEAU_CARDS = COLUMNS * ROWS
 ACE, QUEEN, KING = 1, 12, 13
 MAX_JOKERS = 2
-
-
-class RuleError(Exception):
-    """Base of the errors a player can read."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class InvalidMoveError(RuleError):
-    """Malformed input: not a move at all (a column 9, a forged card, garbage)."""
-
-
-class IllegalMoveError(RuleError):
-    """A well-formed move the rules do not allow now."""
 
 
 @dataclass(frozen=True)
