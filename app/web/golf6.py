@@ -17,6 +17,7 @@ from app.storage import golf6 as store
 from app.web import golf6_computer
 from app.web import golf6_play as play
 from app.web.errors import error_response
+from app.web.forms import PostedForm
 from app.web.golf6_forms import BOT_LEVELS, LENGTHS, FormError, clean_name, parse_new_game
 from app.web.golf6_seats import (
     game_path,
@@ -64,8 +65,7 @@ def new_game_form(request: Request) -> HTMLResponse:
 
 
 @router.post("")
-async def create_game(request: Request) -> Response:
-    form = await request.form()
+def create_game(request: Request, form: PostedForm) -> Response:
     try:
         new = parse_new_game(form, play.variations())
     except FormError as error:
@@ -106,8 +106,7 @@ def _join_page(request: Request, invite_id: str, name: str, message: str | None,
 
 
 @router.post("/join/{invite_id}")
-async def join_game(request: Request, invite_id: str) -> Response:
-    form = await request.form()
+def join_game(request: Request, invite_id: str, form: PostedForm) -> Response:
     raw_name = str(form.get("name", ""))
     try:
         name = clean_name(raw_name)
@@ -145,7 +144,7 @@ def rejoin(request: Request, game_id: str, secret: str) -> Response:
 
 
 @router.post("/{game_id}/start")
-async def start_game(request: Request, game_id: str) -> Response:
+def start_game(request: Request, game_id: str) -> Response:
     table = load_table(request, game_id)
     if not table.is_creator:
         return play.refuse(request, game_id, 403,
@@ -189,15 +188,13 @@ def poll_table(request: Request, game_id: str, since: str = "") -> Response:
 
 
 @router.post("/{game_id}/move")
-async def move(request: Request, game_id: str) -> Response:
-    form = await request.form()
+def move(request: Request, game_id: str, form: PostedForm) -> Response:
     return play.play_move(request, game_id, dict(form))
 
 
 @router.post("/{game_id}/handover")
-async def hand_over(request: Request, game_id: str) -> Response:
+def hand_over(request: Request, game_id: str, form: PostedForm) -> Response:
     """The creator gives a friend's seat to a computer player after the friend went away."""
-    form = await request.form()
     table = load_table(request, game_id)
     if not table.is_creator:
         return play.refuse(request, game_id, 403,
@@ -215,9 +212,8 @@ async def hand_over(request: Request, game_id: str) -> Response:
 
 
 @router.post("/{game_id}/again")
-async def play_again(request: Request, game_id: str) -> Response:
+def play_again(request: Request, game_id: str, form: PostedForm) -> Response:
     """Same seats, same settings, a fresh deal."""
-    form = await request.form()
     table = load_table(request, game_id)
     watching = refusal_for_watcher(table, only="the players")
     if watching is not None:

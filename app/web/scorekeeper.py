@@ -22,6 +22,7 @@ from app.storage import scoresheets as store
 from app.storage.models import ScoreSheet
 from app.web import scorekeeper_forms as forms
 from app.web.errors import error_response
+from app.web.forms import PostedForm
 from app.web.render import after_post, json_state, render, wants_json
 
 router = APIRouter()
@@ -57,8 +58,7 @@ def new_page(request: Request) -> HTMLResponse:
 
 
 @router.post("/scores", name="scorekeeper_create")
-async def create(request: Request) -> Response:
-    form = await request.form()
+def create(request: Request, form: PostedForm) -> Response:
     names = forms.player_names(form)
     try:
         sheet = rules.new_sheet(names, forms.text(form, "length", 8))
@@ -90,8 +90,7 @@ def edit_sheet(request: Request, sheet_id: str) -> Response:
 
 
 @router.post("/scores/{sheet_id}/holes", name="scorekeeper_add_hole")
-async def add_hole(request: Request, sheet_id: str) -> Response:
-    form = await request.form()
+def add_hole(request: Request, sheet_id: str, form: PostedForm) -> Response:
 
     def change(sheet: Sheet) -> Sheet:
         before = forms.optional_hole(form, "before")
@@ -105,8 +104,7 @@ async def add_hole(request: Request, sheet_id: str) -> Response:
 
 
 @router.post("/scores/{sheet_id}/holes/{number}", name="scorekeeper_edit_hole")
-async def edit_hole(request: Request, sheet_id: str, number: int) -> Response:
-    form = await request.form()
+def edit_hole(request: Request, sheet_id: str, number: int, form: PostedForm) -> Response:
 
     def change(sheet: Sheet) -> Sheet:
         return rules.edit_hole(sheet, number, forms.scores(form, sheet))
@@ -118,8 +116,7 @@ async def edit_hole(request: Request, sheet_id: str, number: int) -> Response:
 
 
 @router.post("/scores/{sheet_id}/holes/{number}/remove", name="scorekeeper_remove_hole")
-async def remove_hole(request: Request, sheet_id: str, number: int) -> Response:
-    form = await request.form()
+def remove_hole(request: Request, sheet_id: str, number: int, form: PostedForm) -> Response:
     return _change(
         request,
         sheet_id,
@@ -130,9 +127,8 @@ async def remove_hole(request: Request, sheet_id: str, number: int) -> Response:
 
 
 @router.post("/scores/{sheet_id}/helper", name="scorekeeper_helper")
-async def layout_helper(request: Request, sheet_id: str) -> Response:
+def layout_helper(request: Request, sheet_id: str, form: PostedForm) -> Response:
     """Work out one player's hole score from six cards; changes nothing stored."""
-    form = await request.form()
     with request.app.state.db.read() as session:
         row = store.get_sheet(session, sheet_id=sheet_id)
     if row is None:
