@@ -1,8 +1,19 @@
 # Slim image: installs the app, applies migrations once, then serves on port 8000 as a non-root user.
+
+# The coach's optional C solver is compiled here, so the final image needs no compiler.
+FROM python:3.11-slim AS coach
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /build
+COPY app ./app
+ENV XDG_CACHE_HOME=/opt/golf-cache
+RUN python -c "from app.coach.accel import library; assert library() is not None"
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
-    DATABASE_URL=sqlite:////data/golf.db HOST=0.0.0.0 PORT=8000
+    DATABASE_URL=sqlite:////data/golf.db HOST=0.0.0.0 PORT=8000 \
+    XDG_CACHE_HOME=/opt/golf-cache
 
 WORKDIR /srv/golf
 COPY pyproject.toml README.md ./
@@ -10,6 +21,7 @@ COPY app ./app
 COPY templates ./templates
 COPY static ./static
 COPY migrations ./migrations
+COPY --from=coach /opt/golf-cache /opt/golf-cache
 RUN pip install -e '.[postgres]' \
     && useradd --create-home --uid 10001 golf \
     && mkdir -p /data && chown golf /data
