@@ -84,7 +84,8 @@ def test_board_has_the_contract_names(client):
     assert "16 cards left" in page and "king of clubs" in page
     for name in ("Draw", "Undo", "Hint", "Watch the computer play"):
         assert f">{name}</button>" in page
-    assert 'role="status"' in page and "Score: 35" in page
+    assert 'role="status"' in page and "Cards left: 35" in page
+    assert "Score:" not in page  # the score is announced once, when the deal ends
     # The last card of column 1 (deal 1) is the queen of spades, a button.
     assert re.search(r'<button[^>]*name="column" value="1"[^>]*>\s*<span[^>]*>.*?'
                      r'<span class="visually-hidden">queen of spades</span>', page, re.S)
