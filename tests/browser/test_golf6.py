@@ -148,6 +148,10 @@ def test_keyboard_focus_follows_the_play(page: Page):
     create_game(page, "Ann", bots=1, friends=0)
     page.get_by_role("button", name="Start game").click()
     first = page.get_by_role("button", name="Your card, top row, left: face down")
+    expect(page.get_by_role("button", name="Start game")).to_have_count(0)
+    expect(first).to_be_visible()
+    # A key pressed before htmx has taken over the new page would post the plain form instead.
+    page.wait_for_function("() => document.readyState === 'complete' && window.htmx")
     first.focus()
     page.keyboard.press("Enter")
     # Focus moves on to the next card to turn, ready for the next key press.
