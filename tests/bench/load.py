@@ -7,6 +7,9 @@ Loopback only, bounded in players and time. It starts its own server on a fresh 
 measures /healthz with the same concurrency first, then the moves, prints moves per second,
 latency percentiles, errors and the ratio to /healthz, and finally checks in the database that
 every acknowledged move is stored. `--db postgres` needs TEST_DATABASE_URL_PG (or --pg-url).
+The generator shares the machine's cores with the server, so each player speaks raw keep-alive
+HTTP/1.1 on one asyncio connection (tests/bench/load_client.py) and the report gives the
+generator's own CPU time per answer next to the server's.
 """
 
 from __future__ import annotations
@@ -21,17 +24,17 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-import httpx
 from sqlalchemy import select
 
 from app.db import Database
 from app.storage.models import SolitaireDeal
+from tests.bench.load_client import Connection, cookies_from, form_post, request_bytes
 from tests.live import SECRET, fresh_database, solitaire_move, start_server
 
 MAX_PLAYERS = 200
 MAX_SECONDS = 120
-JSON = {"accept": "application/json"}
 
 
 @dataclass
@@ -55,53 +58,94 @@ class Tally:
         }
 
 
-async def _browser(base: str) -> tuple[httpx.AsyncClient, str]:
+@dataclass
+class Player:
+    """One simulated browser: its own keep-alive connection, cookie and CSRF token."""
+
+    connection: Connection
+    headers: str  # the cookie and Accept header lines sent with every request
+    token: str
+
+    def request(self, method: str, path: str, body: str | None = None) -> bytes:
+        """A request of this player, pre-encoded (a form POST when there is a body)."""
+        host = self.connection.authority
+        if body is None:
+            return request_bytes(method, path, host, self.headers)
+        return form_post(path, host, self.headers, body)
+
+
+async def _browser(base: str) -> Player:
+    """Open a player's connection and get its CSRF cookie from the home page, once."""
     from app.security import CSRF_COOKIE, csrf_token_for
 
-    client = httpx.AsyncClient(base_url=base, timeout=30, follow_redirects=False)
-    await client.get("/")  # sets this player's CSRF cookie
-    return client, csrf_token_for(client.cookies[CSRF_COOKIE], SECRET)
+    connection = Connection(base)
+    page = await connection.send(request_bytes("GET", "/", connection.authority))
+    cookies = cookies_from(page)
+    cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
+    headers = f"Cookie: {cookie}\r\nAccept: application/json\r\n"
+    return Player(connection, headers, csrf_token_for(cookies[CSRF_COOKIE], SECRET))
 
 
 async def _healthz_player(base: str, until: float, tally: Tally) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    connection = Connection(base)
+    raw = request_bytes("GET", "/healthz", connection.authority)  # the same bytes every time
+    try:
         while time.monotonic() < until:
             started = time.perf_counter()
-            response = await client.get("/healthz")
+            answer = await connection.send(raw)
             tally.latencies.append(time.perf_counter() - started)
-            if response.status_code != 200:
-                tally.errors.append(f"healthz {response.status_code}")
+            if answer.status != 200:
+                tally.errors.append(f"healthz {answer.status}")
+    finally:
+        await connection.close()
 
 
-async def _new_deal(client: httpx.AsyncClient, token: str) -> tuple[str, dict]:
-    made = await client.post("/solitaire/deals", data={"csrf_token": token, "action": "random"})
-    deal = made.headers["location"]
-    return deal, (await client.get(deal, headers=JSON)).json()
+async def _deal_state(player: Player, deal: str) -> dict:
+    """A deal's JSON state."""
+    answer = await player.connection.send(player.request("GET", deal))
+    if answer.status != 200:
+        raise RuntimeError(f"GET {deal} answered {answer.status}")
+    return json.loads(answer.body)
+
+
+async def _new_deal(player: Player) -> tuple[str, dict]:
+    body = f"csrf_token={player.token}&action=random"
+    made = await player.connection.send(player.request("POST", "/solitaire/deals", body))
+    location = made.header("location")
+    if made.status != 303 or location is None:
+        raise RuntimeError(f"new deal answered {made.status}")
+    deal = urlsplit(location).path
+    return deal, await _deal_state(player, deal)
+
+
+def _move_body(token: str, state: dict, fields: dict[str, str]) -> str:
+    """The url-encoded move form; every value is hex or digits, so nothing needs escaping."""
+    extra = "".join(f"&{name}={value}" for name, value in fields.items())
+    return f"csrf_token={token}&version={state['version']}&moves={state['moves']}{extra}"
 
 
 async def _move_player(base: str, until: float, tally: Tally) -> None:
-    client, token = await _browser(base)
+    player = await _browser(base)
     try:
-        deal, state = await _new_deal(client, token)
+        deal, state = await _new_deal(player)
         while time.monotonic() < until:
             move = solitaire_move(state)
             if move is None:
-                deal, state = await _new_deal(client, token)
+                deal, state = await _new_deal(player)
                 continue
             kind, fields = move
-            form = {"csrf_token": token, "version": str(state["version"]),
-                    "moves": str(state["moves"]), **fields}  # fmt: skip
+            raw = player.request("POST", f"{deal}/{kind}", _move_body(player.token, state, fields))
             started = time.perf_counter()
-            response = await client.post(f"{deal}/{kind}", data=form, headers=JSON)
+            answer = await player.connection.send(raw)
             tally.latencies.append(time.perf_counter() - started)
-            if response.status_code != 200:
-                tally.errors.append(f"{kind} {response.status_code} {response.text[:120]}")
-                state = (await client.get(deal, headers=JSON)).json()
+            if answer.status != 200:
+                tally.errors.append(f"{kind} {answer.status} {answer.body[:120]!r}")
+                state = await _deal_state(player, deal)
                 continue
-            state = response.json()
+            state = json.loads(answer.body)
             tally.acked[deal] = (state["version"], state["moves"])
     finally:
-        await client.aclose()
+        await player.connection.close()
 
 
 async def _phase(player, base: str, players: int, seconds: float) -> tuple[Tally, float]:  # type: ignore[no-untyped-def]
@@ -153,20 +197,26 @@ def run(players: int, seconds: float, workers: int, backend: str, pg_url: str | 
         try:
             group = server.process.pid
             cpu = [server_cpu_seconds(group)]
+            mine = [time.process_time()]
             health, health_time = asyncio.run(
                 _phase(_healthz_player, server.base, players, seconds)
             )
             cpu.append(server_cpu_seconds(group))
+            mine.append(time.process_time())
             moves, move_time = asyncio.run(_phase(_move_player, server.base, players, seconds))
             cpu.append(server_cpu_seconds(group))
+            mine.append(time.process_time())
         finally:
             server.stop()
         lost = lost_moves(url, moves.acked)
     healthz = health.summary(health_time)
     played = moves.summary(move_time)
-    # Server CPU per answer: a figure that other load on the machine disturbs much less.
-    for summary, used in ((healthz, cpu[1] - cpu[0]), (played, cpu[2] - cpu[1])):
-        summary["server_cpu_ms_each"] = round(used * 1000 / max(summary["requests"], 1), 2)
+    # CPU per answer, the server's and this generator's own: figures that other load on the
+    # machine disturbs much less, and that show how much of the 2 cores the generator takes.
+    for n, summary in enumerate((healthz, played)):
+        count = max(summary["requests"], 1)
+        summary["server_cpu_ms_each"] = round((cpu[n + 1] - cpu[n]) * 1000 / count, 2)
+        summary["generator_cpu_ms_each"] = round((mine[n + 1] - mine[n]) * 1000 / count, 2)
     return {
         "players": players, "seconds": seconds, "workers": workers, "database": backend,
         "healthz": healthz, "moves": played,
