@@ -12,7 +12,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from app.db import Database
@@ -22,6 +21,7 @@ from app.rules.solitaire import STANDARD, RuleError, Variant, parse_move
 from app.storage import solitaire as store
 from app.storage.solitaire import DealNotFound, HoleNotReady, StaleDeal, StoredDeal
 from app.web.errors import error_response
+from app.web.forms import PostedForm
 from app.web.render import is_fragment_request, json_state, render, wants_json
 from app.web.solitaire_view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
 
@@ -107,18 +107,10 @@ def _changed(
 Change = Callable[[Session], StoredDeal]
 
 
-async def _act(
+def _act(
     request: Request, deal_id: str, change: Change, options: BoardOptions, query: str = ""
 ) -> Response:
     """Run one change in one transaction and answer for every outcome."""
-    # Database calls block (a PostgreSQL commit waits for its fsync): keep them off the event
-    # loop so one worker serves other players meanwhile (2x the moves per second measured).
-    return await run_in_threadpool(_act_now, request, deal_id, change, options, query)
-
-
-def _act_now(
-    request: Request, deal_id: str, change: Change, options: BoardOptions, query: str
-) -> Response:
     try:
         with _db(request).write() as session:
             deal = change(session)
@@ -177,8 +169,7 @@ def deal_page(
 
 
 @router.post("/solitaire/deals")
-async def new_deal(request: Request) -> Response:
-    form = await request.form()
+def new_deal(request: Request, form: PostedForm) -> Response:
     number_text = str(form.get("deal_number") or "").strip()[:20]
     try:
         variant = variant_from_form(form)
@@ -222,20 +213,17 @@ def _apply(form: FormData, deal_id: str, field: str | None) -> Change:
 
 
 @router.post("/solitaire/deals/{deal_id}/play")
-async def play_card(request: Request, deal_id: str) -> Response:
-    form = await request.form()
-    return await _act(request, deal_id, _apply(form, deal_id, "column"), BoardOptions())
+def play_card(request: Request, deal_id: str, form: PostedForm) -> Response:
+    return _act(request, deal_id, _apply(form, deal_id, "column"), BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/draw")
-async def draw_card(request: Request, deal_id: str) -> Response:
-    form = await request.form()
-    return await _act(request, deal_id, _apply(form, deal_id, None), BoardOptions())
+def draw_card(request: Request, deal_id: str, form: PostedForm) -> Response:
+    return _act(request, deal_id, _apply(form, deal_id, None), BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/undo")
-async def undo_move(request: Request, deal_id: str) -> Response:
-    form = await request.form()
+def undo_move(request: Request, deal_id: str, form: PostedForm) -> Response:
 
     def change(session: Session) -> StoredDeal:
         version, seen = _version(form)
@@ -243,38 +231,35 @@ async def undo_move(request: Request, deal_id: str) -> Response:
         return deal
 
     options = BoardOptions(message=UNDO_MESSAGE)
-    return await _act(request, deal_id, change, options, query="done=undo")
+    return _act(request, deal_id, change, options, query="done=undo")
 
 
 @router.post("/solitaire/deals/{deal_id}/rewind")
-async def rewind(request: Request, deal_id: str) -> Response:
+def rewind(request: Request, deal_id: str, form: PostedForm) -> Response:
     """Go back to the moment after the first `to` moves (used by the review page)."""
-    form = await request.form()
 
     def change(session: Session) -> StoredDeal:
         version, keep = _int_field(form, "version"), _int_field(form, "to")
         return store.rewind(session, deal_id=deal_id, version=version, keep=keep)
 
     options = BoardOptions(message=REWIND_MESSAGE)
-    return await _act(request, deal_id, change, options, query="done=rewind")
+    return _act(request, deal_id, change, options, query="done=rewind")
 
 
 @router.post("/solitaire/deals/{deal_id}/watch")
-async def watch_step(request: Request, deal_id: str) -> Response:
+def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
     """One move of "Watch the computer play": the move the board showed and explained."""
-    form = await request.form()
     mode = str(form.get("watch")) if form.get("watch") in WATCH_MODES else "pause"
     change = _apply(form, deal_id, "move")
     options = BoardOptions(watch=mode)
-    return await _act(request, deal_id, change, options, query=f"watch={mode}")
+    return _act(request, deal_id, change, options, query=f"watch={mode}")
 
 
 # --- Rounds of nine -----------------------------------------------------------------------
 
 
 @router.post("/solitaire/rounds")
-async def new_round(request: Request) -> Response:
-    form = await request.form()
+def new_round(request: Request, form: PostedForm) -> Response:
     try:
         variant = variant_from_form(form)
     except (BadForm, RuleError) as error:
@@ -286,8 +271,7 @@ async def new_round(request: Request) -> Response:
 
 
 @router.post("/solitaire/rounds/{round_id}/holes")
-async def next_hole(request: Request, round_id: str) -> Response:
-    form = await request.form()
+def next_hole(request: Request, round_id: str, form: PostedForm) -> Response:
     try:
         hole = _int_field(form, "hole", 2, store.HOLES)
         with _db(request).write() as session:
