@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from app.rules.cards import (
@@ -309,13 +310,16 @@ class Game:
     variant: Variant = STANDARD
     moves: tuple[Move, ...] = ()
 
-    @property
+    @cached_property
     def position(self) -> Position:
+        # Replaying the log costs tens of microseconds; a move's request asks several times.
         return replay(self.cards, self.variant, self.moves)[-1]
 
     def push(self, move: Move) -> Game:
-        apply(self.position, move)  # raises if illegal
-        return Game(self.cards, self.variant, self.moves + (move,))
+        after = apply(self.position, move)  # raises if illegal
+        game = Game(self.cards, self.variant, self.moves + (move,))
+        game.__dict__["position"] = after  # what cached_property stores: no replay needed
+        return game
 
     def pop(self) -> Game:
         if not self.moves:

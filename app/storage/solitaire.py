@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -60,7 +61,7 @@ class StoredDeal:
     round_id: str | None = None
     hole: int | None = None
 
-    @property
+    @cached_property
     def game(self) -> Game:
         return Game(self.cards, self.variant, self.moves)
 
@@ -71,6 +72,26 @@ class StoredRound:
     variant: Variant
     deals: tuple[StoredDeal, ...]  # in hole order
     scores: tuple[int | None, ...]  # one per dealt hole; None while a hole is in play
+
+
+# A move is the hot path: it reads and writes one row with Core statements built once, which
+# costs a fraction of the ORM's identity map and per-call statement building.
+_DEALS = SolitaireDeal.__table__
+_LOAD_DEAL = select(
+    *(_DEALS.c[name] for name in (
+        "id", "round_id", "hole", "deal_number", "cards", "variant", "moves", "log_schema",
+        "version",
+    ))
+).where(_DEALS.c.id == bindparam("deal_id"))  # fmt: skip
+_SAVE_MOVES = (
+    update(_DEALS)
+    .where(_DEALS.c.id == bindparam("deal_id"), _DEALS.c.version == bindparam("old_version"))
+    .values(
+        moves=bindparam("new_moves", type_=_DEALS.c.moves.type),
+        version=bindparam("new_version"),
+        score=bindparam("new_score"),
+    )
+)
 
 
 def random_deal_number() -> int:
@@ -122,7 +143,9 @@ def create_deal(
 
 
 def load_deal(session: Session, *, deal_id: str) -> StoredDeal:
-    row = session.get(SolitaireDeal, deal_id) if len(deal_id) <= 32 else None
+    row = None
+    if len(deal_id) <= 32:
+        row = session.connection().execute(_LOAD_DEAL, {"deal_id": deal_id}).one_or_none()
     if row is None:
         raise DealNotFound(deal_id)
     return _to_stored(row)
@@ -131,22 +154,24 @@ def load_deal(session: Session, *, deal_id: str) -> StoredDeal:
 def _save(session: Session, *, current: StoredDeal, game: Game) -> StoredDeal:
     """Write the new move log if nobody else wrote since `current` was read."""
     position = game.position
-    result = session.execute(
-        update(SolitaireDeal)
-        .where(SolitaireDeal.id == current.id, SolitaireDeal.version == current.version)
-        .values(
-            moves=[m.to_json() for m in game.moves],
-            version=current.version + 1,
-            score=score(position) if is_over(position) else None,
-        )
-        .execution_options(synchronize_session=False)
+    result = session.connection().execute(
+        _SAVE_MOVES,
+        {
+            "deal_id": current.id,
+            "old_version": current.version,
+            "new_moves": [m.to_json() for m in game.moves],
+            "new_version": current.version + 1,
+            "new_score": score(position) if is_over(position) else None,
+        },
     )
     if result.rowcount != 1:
         raise StaleDeal(load_deal(session, deal_id=current.id))
-    return StoredDeal(
+    saved = StoredDeal(
         current.id, current.deal_number, current.cards, current.variant, game.moves,
         current.version + 1, current.round_id, current.hole,
     )
+    saved.__dict__["game"] = game  # what cached_property stores: its position is known already
+    return saved
 
 
 def _check_version(current: StoredDeal, version: int) -> None:
