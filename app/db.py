@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
@@ -55,11 +56,19 @@ class Database:
         self._reader = sessionmaker(
             self.engine.execution_options(readonly=True), expire_on_commit=False
         )
+        # SQLite lets one writer in at a time; the others sleep and retry in its busy handler,
+        # which under load costs CPU and leaves the lock idle between retries. Queueing this
+        # process's writers on a lock first hands the turn on at once (other processes still
+        # meet BEGIN IMMEDIATE and the busy timeout, as before).
+        self._sqlite_writers = threading.RLock() if self.engine.dialect.name == "sqlite" else None
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        with self._writer.begin() as session:
+        with self._writer_turn(), self._writer.begin() as session:
             yield session
+
+    def _writer_turn(self) -> AbstractContextManager[object]:
+        return _turn(self._sqlite_writers) if self._sqlite_writers else nullcontext()
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -68,3 +77,14 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+@contextmanager
+def _turn(lock: threading.RLock) -> Iterator[None]:
+    """Wait for this process's write turn; after the busy timeout go on and let SQLite decide."""
+    got = lock.acquire(timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        yield
+    finally:
+        if got:
+            lock.release()
