@@ -30,6 +30,7 @@ ROWS = 5
 TABLEAU_CARDS = COLUMNS * ROWS
 ACE, QUEEN, KING = 1, 12, 13
 MAX_JOKERS = 2
+DEAL_OVER = "This deal is over: start a new one, or undo a move to play on."
 
 
 @dataclass(frozen=True)
@@ -252,23 +253,30 @@ def legal_moves(position: Position) -> list[Move]:
 def play(position: Position, column: int) -> Position:
     if not 0 <= column < COLUMNS:
         raise InvalidMoveError(f"There is no column {column + 1}: columns go from 1 to 7.")
-    if is_over(position):
-        raise IllegalMoveError("This deal is over: start a new one, or undo a move to play on.")
     card = position.last_card(column)
-    if card is None:
-        raise IllegalMoveError(f"Column {column + 1} is empty: there is no card to play from it.")
-    if not fits(card, position.top, position.variant):
-        raise IllegalMoveError(why_not(card, position.top, position.variant))
-    columns = tuple(
-        cards[:-1] if c == column else cards for c, cards in enumerate(position.columns)
-    )
+    # A card that fits proves the deal is not over, so the costlier is_over() check (run for
+    # every move of a replayed log) is only needed to explain a refusal.
+    if card is None or not fits(card, position.top, position.variant):
+        raise _play_refused(position, column, card)
+    before, rest = position.columns[:column], position.columns[column:]
+    columns = before + (rest[0][:-1],) + rest[1:]
     return Position(columns, position.discard + (card,), position.stock, position.variant)
 
 
-def draw(position: Position) -> Position:
+def _play_refused(position: Position, column: int, card: str | None) -> IllegalMoveError:
+    """Why a play is refused, in the order the player should hear it."""
     if is_over(position):
-        raise IllegalMoveError("This deal is over: start a new one, or undo a move to play on.")
-    if not position.stock:
+        return IllegalMoveError(DEAL_OVER)
+    if card is None:
+        return IllegalMoveError(f"Column {column + 1} is empty: there is no card to play from it.")
+    return IllegalMoveError(why_not(card, position.top, position.variant))
+
+
+def draw(position: Position) -> Position:
+    # With cards left both in the columns and to draw, the deal cannot be over.
+    if not (position.stock and any(position.columns)):
+        if is_over(position):
+            raise IllegalMoveError(DEAL_OVER)
         raise IllegalMoveError("The draw pile is empty: it is used only once, never turned over.")
     return Position(
         position.columns,
