@@ -99,6 +99,8 @@ class Draw:
 
 Move = Play | Draw
 DRAW = Draw()
+# Moves are immutable, so every stored log (parsed on each request) can share these.
+PLAYS = tuple(Play(column) for column in range(COLUMNS))
 
 
 def parse_move(data: object) -> Move:
@@ -108,7 +110,7 @@ def parse_move(data: object) -> Move:
     if isinstance(data, str) and data.strip().isascii() and data.strip().isdigit():
         data = int(data.strip())
     if isinstance(data, int) and not isinstance(data, bool) and 1 <= data <= COLUMNS:
-        return Play(data - 1)
+        return PLAYS[data - 1]
     raise InvalidMoveError(f"{str(data)[:20]!r} is not a move: choose a column 1 to 7, or draw.")
 
 
