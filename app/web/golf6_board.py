@@ -21,6 +21,7 @@ from app.rules.golf6_moves import (
     TurnAll,
 )
 from app.rules.golf6_view import legal_moves_in_view
+from app.rules.scoresheet import join_names
 
 ACTION_LABELS: dict[type, tuple[str, str]] = {
     DrawStock: ("draw", "Draw from the stock"),
@@ -101,8 +102,7 @@ def winners_text(view: dict[str, Any]) -> str:
         verb = "win" if view["winners"][0] == view["you"] else "wins"
         who = "You" if verb == "win" else names[0]
         return f"{who} {verb} with {total} points."
-    together = ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{together} share the win with {total} points each."
+    return f"{join_names(names)} share the win with {total} points each."
 
 
 def score_sheet(view: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +126,7 @@ def leaders_text(view: dict[str, Any]) -> str:
     names = [seat["name"] for seat in view["seats"] if seat["totals"] == best]
     if len(names) == 1:
         return f"{names[0]} leads with {best} points."
-    return f"{', '.join(names[:-1])} and {names[-1]} share the lead with {best} points."
+    return f"{join_names(names)} share the lead with {best} points."
 
 
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
