@@ -10,7 +10,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from app.coach.solver import Solver, top_code
+from app.coach.solver import RUN_ROLLOUTS, Solver, top_code
 from app.coach.thumb import thumb_choices
 from app.rules.cards import rank
 from app.rules.solitaire import DRAW, Move, Play, Position
@@ -62,7 +62,7 @@ class Coach:
     samples: int = DEFAULT_SAMPLES
     horizon: int = DEFAULT_HORIZON
     seed: int = 0
-    rollouts: int = 2  # past the horizon: 0 count the cards, 1 rules of thumb, 2 longest run
+    rollouts: int = RUN_ROLLOUTS  # past the horizon: 0 count the cards, else play on (solver)
     # Stop sampling early, after at least min_samples, once the choice is clear.
     min_samples: int | None = None
     confidence: float = 3.0
