@@ -7,7 +7,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
 WORKDIR /build
 COPY app ./app
 ENV XDG_CACHE_HOME=/opt/golf-cache
-RUN python -c "from app.coach.accel import library; assert library() is not None"
+RUN python -c "from app.players.solitaire.accel import library; assert library() is not None"
 
 FROM python:3.11-slim
 

@@ -13,11 +13,15 @@ from app.db import Database
 from app.request_log import RequestLogMiddleware
 from app.security import SecurityHeadersMiddleware, verify_csrf
 from app.settings import Settings
-from app.web import golf6, health, pages, quiz, scorekeeper, solitaire, solitaire_review
+from app.web import health, pages, quiz
 from app.web.errors import install_error_handlers
+from app.web.golf import routes as golf
 from app.web.render import make_templates
+from app.web.scorekeeper import routes as scorekeeper
+from app.web.solitaire import review as solitaire_review
+from app.web.solitaire import routes as solitaire
 
-FEATURE_ROUTERS = (health, pages, solitaire, solitaire_review, quiz, golf6, scorekeeper)
+FEATURE_ROUTERS = (health, pages, solitaire, solitaire_review, quiz, golf, scorekeeper)
 
 
 class CachedStaticFiles(StaticFiles):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.rules.golf6_scoring import COLUMN_PAIRS, column_points, layout_score
+from app.rules.golf.scoring import COLUMN_PAIRS, column_points, layout_score
 from app.rules.solitaire import fits
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from app.rules.golf6_scoring import layout_score
+from app.rules.golf.scoring import layout_score
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8

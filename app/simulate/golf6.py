@@ -16,10 +16,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from app.players.golf6_bots import BOTS
-from app.rules import golf6
+from app.players.golf.bots import BOTS
+from app.rules import golf
 from app.rules.dealnum import MAX_DEAL_NUMBER, splitmix64
-from app.rules.golf6 import NextHole, Options, Phase
+from app.rules.golf import NextHole, Options, Phase
 
 # Far beyond any sensible hole; stops a pair of stubborn bots from looping for ever.
 MAX_MOVES_PER_HOLE = 5000
@@ -52,24 +52,24 @@ def game_seed(seed: int, game: int) -> int:
 def play_game(players: list[str], holes: int, seed: int, game: int) -> GameResult:
     """One whole game; each decision is timed from the view to the chosen move."""
     n = len(players)
-    state = golf6.new_game(Options(seats=n, holes=holes), game_seed(seed, game), game % n)
+    state = golf.new_game(Options(seats=n, holes=holes), game_seed(seed, game), game % n)
     rngs = [random.Random(f"{seed}:{game}:{s}") for s in range(n)]
     timings: list[list[float]] = [[] for _ in range(n)]
     moves = 0
-    while not golf6.is_over(state):
+    while not golf.is_over(state):
         if state.phase == Phase.HOLE_OVER:
-            state, moves = golf6.apply(state, NextHole(0)), 0
+            state, moves = golf.apply(state, NextHole(0)), 0
             continue
-        seat = golf6.seats_to_act(state)[0]
-        view = golf6.view_for(state, seat)
+        seat = golf.seats_to_act(state)[0]
+        view = golf.view_for(state, seat)
         start = time.perf_counter()
         move = BOTS[players[seat]](view, rngs[seat])
         timings[seat].append((time.perf_counter() - start) * 1000)
-        state = golf6.apply(state, move)
+        state = golf.apply(state, move)
         moves += 1
         if moves > MAX_MOVES_PER_HOLE:
             raise RuntimeError(f"game {game} hole {state.hole} did not end")
-    return GameResult(game, list(golf6.totals(state)), list(golf6.winners(state)),
+    return GameResult(game, list(golf.totals(state)), list(golf.winners(state)),
                       [list(h) for h in state.scores], timings)
 
 

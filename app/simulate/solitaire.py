@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.coach.sampling import DEFAULT_HORIZON, DEFAULT_SAMPLES, Coach
-from app.coach.thumb import thumb_move
+from app.players.solitaire.sampling import DEFAULT_HORIZON, DEFAULT_SAMPLES, Coach
+from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import (
     Move,
     Position,

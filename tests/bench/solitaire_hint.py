@@ -18,9 +18,9 @@ import statistics
 import tempfile
 import time
 
-from app.coach.accel import library
-from app.coach.hint import advise
-from app.coach.thumb import thumb_move
+from app.players.solitaire.accel import library
+from app.players.solitaire.hint import advise
+from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import STANDARD, Position, apply, deal_for_number, is_over, start
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.coach.hint import advise
+from app.players.solitaire.hint import advise
 from app.rules.solitaire import DRAW, Play
 from tests.coach.positions import position, spec_king_example, spec_run_example
 

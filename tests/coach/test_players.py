@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from app.coach.sampling import Coach
-from app.coach.thumb import thumb_move
+from app.players.solitaire.sampling import Coach
+from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import (
     DRAW,
     TABLEAU_CARDS,

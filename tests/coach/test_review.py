@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.coach.review import MIN_LOSS, best_possible, judge, review, review_coach
-from app.coach.thumb import thumb_move
+from app.players.solitaire.review import MIN_LOSS, best_possible, judge, review, review_coach
+from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import (
     DRAW,
     STANDARD,

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from app.coach.accel import library
-from app.coach.review import best_possible
-from app.coach.solver import SearchTooBig, Solver, top_code
+from app.players.solitaire.accel import library
+from app.players.solitaire.review import best_possible
+from app.players.solitaire.solver import SearchTooBig, Solver, top_code
 from app.rules.cards import rank, standard_deck
 from app.rules.solitaire import STANDARD, Play, Position, Variant, apply, legal_moves, score
 from tests.coach.positions import position

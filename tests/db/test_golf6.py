@@ -7,13 +7,13 @@ import random
 import pytest
 
 from app.db import Database
-from app.players import golf6_bots
-from app.rules.golf6 import Options, apply, new_game
-from app.rules.golf6_moves import move_to_json
-from app.rules.golf6_view import view_for
-from app.storage import golf6 as store
+from app.players.golf import bots
+from app.rules.golf import Options, apply, new_game
+from app.rules.golf.moves import move_to_json
+from app.rules.golf.view import view_for
+from app.storage import golf as store
 from app.storage.models import Golf6Game
-from app.web.golf6_state import replayed
+from app.web.golf.state import replayed
 
 
 @pytest.fixture
@@ -86,7 +86,7 @@ def test_a_stored_game_replays_to_the_same_state(db):
     for number in range(120):
         seat = state.turn if state.turn is not None else (
             [s for s in range(3) if sum(state.face_up[s]) < 2] or [0])[0]
-        move = golf6_bots.choose("random", view_for(state, seat), rng)
+        move = bots.choose("random", view_for(state, seat), rng)
         state = apply(state, move)
         log.append(move_to_json(move))
         with db.write() as session:

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from app.players.golf6_bots import BOTS
-from app.rules import golf6
-from app.rules.golf6 import (
+from app.players.golf.bots import BOTS
+from app.rules import golf
+from app.rules.golf import (
     DrawStock,
     NextHole,
     Options,
@@ -33,19 +33,19 @@ VARIANTS = [
 @pytest.mark.parametrize("name", sorted(BOTS))
 @pytest.mark.parametrize("options", VARIANTS, ids=range(len(VARIANTS)))
 def test_every_bot_plays_whole_holes_with_legal_moves(name, options):
-    state, rng = golf6.new_game(options, 3), random.Random(1)
-    while len(state.scores) < 2 and not golf6.is_over(state):
+    state, rng = golf.new_game(options, 3), random.Random(1)
+    while len(state.scores) < 2 and not golf.is_over(state):
         if state.phase == Phase.HOLE_OVER:
-            state = golf6.apply(state, NextHole(0))
+            state = golf.apply(state, NextHole(0))
             continue
-        seat = golf6.seats_to_act(state)[0]
-        move = BOTS[name](golf6.view_for(state, seat), rng)
-        assert move in golf6.legal_moves(state)
-        state = golf6.apply(state, move)
+        seat = golf.seats_to_act(state)[0]
+        move = BOTS[name](golf.view_for(state, seat), rng)
+        assert move in golf.legal_moves(state)
+        state = golf.apply(state, move)
     assert len(state.scores) == 2
 
 
-def _hidden_shuffled(state: golf6.State, rng: random.Random) -> golf6.State:
+def _hidden_shuffled(state: golf.State, rng: random.Random) -> golf.State:
     """The same table with every face-down card and the stock dealt out again differently."""
     hidden = [c for s, lay in enumerate(state.layouts) for i, c in enumerate(lay)
               if not state.face_up[s][i] and not state.known[s][i]] + list(state.stock)
@@ -65,24 +65,24 @@ def test_decisions_do_not_depend_on_hidden_cards(name):
     rng = random.Random(7)
     changed = 0
     for options in (Options(seats=2), Options(seats=3, first_two="peek_near_row")):
-        state = golf6.new_game(options, 12)
+        state = golf.new_game(options, 12)
         for _ in range(120):
-            if golf6.is_over(state):
+            if golf.is_over(state):
                 break
             if state.phase == Phase.HOLE_OVER:
-                state = golf6.apply(state, NextHole(0))
+                state = golf.apply(state, NextHole(0))
                 continue
-            seat = golf6.seats_to_act(state)[0]
+            seat = golf.seats_to_act(state)[0]
             twin = _hidden_shuffled(state, rng)
             changed += twin.layouts != state.layouts or twin.stock != state.stock
-            move = BOTS[name](golf6.view_for(state, seat), random.Random(3))
-            assert BOTS[name](golf6.view_for(twin, seat), random.Random(3)) == move
-            state = golf6.apply(state, move)
+            move = BOTS[name](golf.view_for(state, seat), random.Random(3))
+            assert BOTS[name](golf.view_for(twin, seat), random.Random(3)) == move
+            state = golf.apply(state, move)
     assert changed > 100
 
 
-def _greedy(state: golf6.State) -> golf6.Move:
-    return BOTS["greedy"](golf6.view_for(state, state.turn), random.Random(0))
+def _greedy(state: golf.State) -> golf.Move:
+    return BOTS["greedy"](golf.view_for(state, state.turn), random.Random(0))
 
 
 def _table(mine, mine_up, discard, theirs=("9S", "9H", "9D", "8S", "8H", "8D"),
@@ -94,14 +94,14 @@ def _table(mine, mine_up, discard, theirs=("9S", "9H", "9D", "8S", "8H", "8D"),
 def test_greedy_takes_a_discard_that_pairs_a_face_up_card_and_pairs_it():
     state = _table(["QS", "3H", "5D", "7C", "6C", "4H"], [0, 1], "QH")
     assert _greedy(state) == TakeDiscard(0)
-    assert _greedy(golf6.apply(state, TakeDiscard(0))) == Swap(0, 3)
+    assert _greedy(golf.apply(state, TakeDiscard(0))) == Swap(0, 3)
 
 
 def test_greedy_takes_a_low_discard_that_lowers_its_expected_score():
     state = _table(["QS", "JH", "5D", "7C", "6C", "4H"], [0, 1], "AC")
     assert _greedy(state) == TakeDiscard(0)
     # It replaces the worst card it can see, the queen or the jack (both 10).
-    assert _greedy(golf6.apply(state, TakeDiscard(0))) in (Swap(0, 0), Swap(0, 1))
+    assert _greedy(golf.apply(state, TakeDiscard(0))) in (Swap(0, 0), Swap(0, 1))
 
 
 def test_greedy_draws_when_the_discard_is_a_middling_card_that_pairs_nothing():
@@ -112,7 +112,7 @@ def test_greedy_draws_when_the_discard_is_a_middling_card_that_pairs_nothing():
 def test_greedy_throws_away_a_drawn_card_that_helps_nowhere():
     state = _table(["AS", "2H", "KD", "7C", "6C", "4H"], [0, 1, 2, 3, 4], "5C")
     state = replace(state, stock=("QC",) + state.stock)
-    state = golf6.apply(state, DrawStock(0))
+    state = golf.apply(state, DrawStock(0))
     assert _greedy(state) == ThrowAway(0)
 
 
@@ -120,43 +120,43 @@ def test_greedy_goes_out_only_below_every_opponents_estimate():
     mine = ["AS", "2H", "KD", "AC", "2C", "9H"]  # with a 3 at bottom-right: 0 + 0 + 3
     ahead = _table(mine, [0, 1, 2, 3, 4], "3C", theirs=["TS", "TH", "TD", "JS", "JH", "JD"],
                    their_up=(0, 1, 3, 4))
-    ahead = golf6.apply(ahead, TakeDiscard(0))
+    ahead = golf.apply(ahead, TakeDiscard(0))
     assert _greedy(ahead) == Swap(0, 5)  # 3 is far below 20 + 20 + two unseen cards
     behind = _table(mine, [0, 1, 2, 3, 4], "3C", theirs=["2D", "2S", "KS", "KH", "KC", "JD"],
                     their_up=(0, 1, 2, 3, 4))
-    behind = golf6.apply(behind, TakeDiscard(0))
+    behind = golf.apply(behind, TakeDiscard(0))
     assert _greedy(behind) != Swap(0, 5)  # 3 is not below -2 - 2 + 0 + an unseen card
 
 
 def test_coach_pairs_a_high_card_from_the_discard_pile():
     state = _table(["QS", "3H", "5D", "7C", "6C", "4H"], [0, 1], "QH")
     coach = BOTS["coach"]
-    assert coach(golf6.view_for(state, 0), random.Random(0)) == TakeDiscard(0)
-    state = golf6.apply(state, TakeDiscard(0))
-    assert coach(golf6.view_for(state, 0), random.Random(0)) == Swap(0, 3)
+    assert coach(golf.view_for(state, 0), random.Random(0)) == TakeDiscard(0)
+    state = golf.apply(state, TakeDiscard(0))
+    assert coach(golf.view_for(state, 0), random.Random(0)) == Swap(0, 3)
 
 
 def test_coach_goes_out_when_far_ahead():
     state = _table(["AS", "2H", "KD", "AC", "2C", "9H"], [0, 1, 2, 3, 4], "KC",
                    theirs=["TS", "TH", "TD", "JS", "QH", "JD"], their_up=(0, 1))
     coach = BOTS["coach"]
-    assert coach(golf6.view_for(state, 0), random.Random(0)) == TakeDiscard(0)
-    state = golf6.apply(state, TakeDiscard(0))
-    assert coach(golf6.view_for(state, 0), random.Random(0)) == Swap(0, 5)
+    assert coach(golf.view_for(state, 0), random.Random(0)) == TakeDiscard(0)
+    state = golf.apply(state, TakeDiscard(0))
+    assert coach(golf.view_for(state, 0), random.Random(0)) == Swap(0, 5)
 
 
 def test_coach_decides_well_within_50_ms():
     """CPU time per decision over two whole holes (CPU, so a busy machine does not matter)."""
-    state, rng, times = golf6.new_game(Options(seats=4), 5), random.Random(0), []
+    state, rng, times = golf.new_game(Options(seats=4), 5), random.Random(0), []
     while len(state.scores) < 2:
         if state.phase == Phase.HOLE_OVER:
-            state = golf6.apply(state, NextHole(0))
+            state = golf.apply(state, NextHole(0))
             continue
-        seat = golf6.seats_to_act(state)[0]
-        view = golf6.view_for(state, seat)
+        seat = golf.seats_to_act(state)[0]
+        view = golf.view_for(state, seat)
         start = time.process_time()
         move = BOTS["coach"](view, rng)
         times.append(time.process_time() - start)
-        state = golf6.apply(state, move)
+        state = golf.apply(state, move)
     times.sort()
     assert times[int(0.95 * len(times))] < 0.050

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from app.rules import golf6
-from app.rules.golf6 import Options, Phase, State
+from app.rules import golf
+from app.rules.golf import Options, Phase, State
 
 
 def flipped(state: State) -> State:
     """Every seat turns up its first two legal cards, so play can start."""
     while state.phase == Phase.FLIP:
-        state = golf6.apply(state, golf6.legal_moves(state)[0])
+        state = golf.apply(state, golf.legal_moves(state)[0])
     return state
 
 
@@ -38,4 +38,4 @@ def rig(
 
 def playing(options: Options | None = None, seed: int = 7) -> State:
     """A fresh game past the start-of-hole flips."""
-    return flipped(golf6.new_game(options or Options(), seed))
+    return flipped(golf.new_game(options or Options(), seed))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.rules import golf6
-from app.rules.golf6 import Options
+from app.rules import golf
+from app.rules.golf import Options
 
 KINDS = {"R": "reveal", "D": "draw_stock", "T": "take_discard", "S": "swap", "X": "throw_away"}
 # Hole 1 of seed 2026 with two seats, as the greedy player played it: kind, seat, position.
@@ -24,7 +24,7 @@ def _log(text: str) -> list[dict]:
 
 
 def test_seed_1_with_three_seats_deals_these_cards():
-    state = golf6.new_game(Options(seats=3), 1)
+    state = golf.new_game(Options(seats=3), 1)
     assert state.layouts == (
         ("6H", "KC", "AD", "5H", "QC", "8D"),
         ("4C", "JS", "3C", "QS", "8C", "3H"),
@@ -35,9 +35,9 @@ def test_seed_1_with_three_seats_deals_these_cards():
 
 
 def test_a_stored_hole_replays_to_the_same_end():
-    moves = [golf6.move_from_json(m) for m in _log(HOLE)]
-    state = golf6.replay(Options(), 2026, moves)
-    assert state.phase == golf6.Phase.HOLE_OVER and state.went_out == 1
+    moves = [golf.move_from_json(m) for m in _log(HOLE)]
+    state = golf.replay(Options(), 2026, moves)
+    assert state.phase == golf.Phase.HOLE_OVER and state.went_out == 1
     assert state.layouts == (
         ("6H", "7H", "3D", "6C", "7D", "KC"),  # 6/6, 7/7, 3/K: 0 + 0 + 3
         ("AC", "QD", "2D", "AH", "QS", "KH"),  # A/A, Q/Q, 2/K: 0 + 0 - 2

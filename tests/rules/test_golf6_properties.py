@@ -8,16 +8,16 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules import golf6
-from app.rules.golf6 import Options, Phase
-from app.rules.golf6_scoring import layout_score
+from app.rules import golf
+from app.rules.golf import Options, Phase
+from app.rules.golf.scoring import layout_score
 
 options_strategy = st.builds(
     Options,
     seats=st.integers(2, 8),
     holes=st.just(9),
     last_turn=st.booleans(),
-    first_two=st.sampled_from(sorted(golf6.FIRST_TWO)),
+    first_two=st.sampled_from(sorted(golf.FIRST_TWO)),
     turn_instead=st.booleans(),
     forced_turn_after_throw=st.booleans(),
     turn_all_to_go_out=st.booleans(),
@@ -38,15 +38,15 @@ def test_random_legal_play_keeps_every_invariant(options, seed, play):
     # Moves are picked uniformly by a seeded generator: random play, not adversarial play
     # (a player who keeps swapping the same face-up card could make a hole last forever).
     rng = random.Random(play)
-    state = golf6.new_game(options, seed)
+    state = golf.new_game(options, seed)
     deck = Counter(options.deck())
     moves_this_hole = 0
     for _ in range(3):  # a few holes per example keeps the suite fast
         while state.phase not in (Phase.HOLE_OVER, Phase.GAME_OVER):
-            moves = golf6.legal_moves(state)
+            moves = golf.legal_moves(state)
             assert moves, "a hole in play always has a legal move"
             before = state
-            state = golf6.apply(state, rng.choice(moves))
+            state = golf.apply(state, rng.choice(moves))
             assert Counter(state.all_cards()) == deck
             _check_face_up_never_turns_back(before, state)
             moves_this_hole += 1
@@ -56,11 +56,11 @@ def test_random_legal_play_keeps_every_invariant(options, seed, play):
         assert all(all(row) for row in state.face_up)
         if state.phase == Phase.GAME_OVER:
             break
-        state, moves_this_hole = golf6.apply(state, golf6.NextHole(0)), 0
+        state, moves_this_hole = golf.apply(state, golf.NextHole(0)), 0
         assert state.dealer == (len(state.scores)) % options.seats
 
 
-def _check_face_up_never_turns_back(before: golf6.State, after: golf6.State) -> None:
+def _check_face_up_never_turns_back(before: golf.State, after: golf.State) -> None:
     if after.hole != before.hole or after.phase in (Phase.HOLE_OVER, Phase.GAME_OVER):
         return
     for row_before, row_after in zip(before.face_up, after.face_up, strict=True):

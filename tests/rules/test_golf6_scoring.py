@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.golf6_scoring import card_points, layout_score
+from app.rules.golf.scoring import card_points, layout_score
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from app.rules import golf6
-from app.rules.golf6 import (
+from app.rules import golf
+from app.rules.golf import (
     DrawStock,
     IllegalMoveError,
     Options,
@@ -18,12 +18,12 @@ from app.rules.golf6 import (
     TurnAll,
     TurnUp,
 )
-from app.rules.golf6_scoring import layout_score
+from app.rules.golf.scoring import layout_score
 from tests.rules.golf6_helpers import playing, rig
 
 
-def _after_first(first_two: str, index: int) -> golf6.State:
-    return golf6.apply(golf6.new_game(Options(first_two=first_two), 1), Reveal(0, index))
+def _after_first(first_two: str, index: int) -> golf.State:
+    return golf.apply(golf.new_game(Options(first_two=first_two), 1), Reveal(0, index))
 
 
 @pytest.mark.parametrize(
@@ -38,47 +38,47 @@ def _after_first(first_two: str, index: int) -> golf6.State:
 def test_first_two_cards_rules(rule, first, refused, allowed, message):
     state = _after_first(rule, first)
     with pytest.raises(IllegalMoveError, match=message):
-        golf6.apply(state, Reveal(0, refused))
-    assert Reveal(0, refused) not in golf6.legal_moves(state)
-    state = golf6.apply(state, Reveal(0, allowed))
+        golf.apply(state, Reveal(0, refused))
+    assert Reveal(0, refused) not in golf.legal_moves(state)
+    state = golf.apply(state, Reveal(0, allowed))
     assert sum(state.face_up[0]) == 2
 
 
 def test_peek_at_near_row_turns_nothing_up_and_only_the_owner_sees_the_row():
-    state = golf6.new_game(Options(first_two="peek_near_row"), 4)
+    state = golf.new_game(Options(first_two="peek_near_row"), 4)
     assert state.phase == Phase.DRAW and state.turn == 1
     assert not any(any(row) for row in state.face_up)
-    mine = golf6.view_for(state, 0)["seats"][0]
+    mine = golf.view_for(state, 0)["seats"][0]
     assert mine["known"] == [None] * 3 + list(state.layouts[0][3:])
     assert mine["layout"] == [None] * 6
-    assert golf6.view_for(state, 1)["seats"][0]["known"] == [None] * 6
-    assert golf6.view_for(state, None)["seats"][0]["known"] == [None] * 6
+    assert golf.view_for(state, 1)["seats"][0]["known"] == [None] * 6
+    assert golf.view_for(state, None)["seats"][0]["known"] == [None] * 6
 
 
 def test_a_turn_may_be_spent_turning_a_card_up_when_allowed():
     state = playing(Options(turn_instead=True))
     seat = state.turn
     down = state.face_down(seat)
-    assert TurnUp(seat, down[0]) in golf6.legal_moves(state)
-    after = golf6.apply(state, TurnUp(seat, down[0]))
+    assert TurnUp(seat, down[0]) in golf.legal_moves(state)
+    after = golf.apply(state, TurnUp(seat, down[0]))
     assert after.face_up[seat][down[0]] and after.turn != seat
 
 
 def test_turning_a_card_up_instead_of_drawing_is_refused_by_default():
     state = playing()
     with pytest.raises(IllegalMoveError, match="cannot spend a turn turning a card up"):
-        golf6.apply(state, TurnUp(state.turn, state.face_down(state.turn)[0]))
+        golf.apply(state, TurnUp(state.turn, state.face_down(state.turn)[0]))
 
 
 def test_throwing_away_forces_a_turn_up_when_the_option_is_on():
     state = playing(Options(forced_turn_after_throw=True))
     seat = state.turn
-    state = golf6.apply(golf6.apply(state, DrawStock(seat)), ThrowAway(seat))
+    state = golf.apply(golf.apply(state, DrawStock(seat)), ThrowAway(seat))
     assert state.phase == Phase.TURN_UP and state.turn == seat
     with pytest.raises(IllegalMoveError, match="turn one of your face-down cards up"):
-        golf6.apply(state, DrawStock(seat))
+        golf.apply(state, DrawStock(seat))
     index = state.face_down(seat)[0]
-    state = golf6.apply(state, TurnUp(seat, index))
+    state = golf.apply(state, TurnUp(seat, index))
     assert state.face_up[seat][index] and state.turn != seat
 
 
@@ -88,7 +88,7 @@ def test_no_forced_turn_up_when_only_one_card_is_face_down():
     layouts = [list(layout) for layout in state.layouts]
     up = [[0, 1, 2, 3, 4] if s == seat else [0, 1] for s in range(2)]
     state = rig(state, layouts, up)
-    state = golf6.apply(golf6.apply(state, DrawStock(seat)), ThrowAway(seat))
+    state = golf.apply(golf.apply(state, DrawStock(seat)), ThrowAway(seat))
     assert state.phase == Phase.DRAW and state.turn != seat
     assert not state.face_up[seat][5]
 
@@ -96,14 +96,14 @@ def test_no_forced_turn_up_when_only_one_card_is_face_down():
 def test_going_out_in_one_go_turns_every_card_up():
     state = playing(Options(turn_all_to_go_out=True))
     seat = state.turn
-    state = golf6.apply(state, TurnAll(seat))
+    state = golf.apply(state, TurnAll(seat))
     assert all(state.face_up[seat]) and state.went_out == seat
 
 
 def test_going_out_in_one_go_is_refused_by_default():
     state = playing()
     with pytest.raises(IllegalMoveError, match="turning all your cards up at once"):
-        golf6.apply(state, TurnAll(state.turn))
+        golf.apply(state, TurnAll(state.turn))
 
 
 def test_jokers_add_two_per_deck_and_change_the_twos():
@@ -120,7 +120,7 @@ def test_two_jokers_in_a_column_pair_to_zero():
 
 
 def test_two_decks_even_for_two_players():
-    state = golf6.new_game(Options(two_decks=True), 2)
+    state = golf.new_game(Options(two_decks=True), 2)
     assert len(state.all_cards()) == 104
 
 

@@ -6,14 +6,14 @@ import json
 import random
 from dataclasses import replace
 
-from app.rules import golf6
-from app.rules.golf6 import DrawStock, Options, Phase, Reveal, Swap, TakeDiscard
+from app.rules import golf
+from app.rules.golf import DrawStock, Options, Phase, Reveal, Swap, TakeDiscard
 from tests.rules.golf6_helpers import playing, rig
 
 NAMES = ["Maria", "Ben", "Chloe"]
 
 
-def _hidden_cards(state: golf6.State, seat: int | None) -> set[str]:
+def _hidden_cards(state: golf.State, seat: int | None) -> set[str]:
     """Cards whose identity `seat` may not know: face-down, stock, someone else's drawn card."""
     hidden = {
         card
@@ -33,7 +33,7 @@ def _shown_cards(view: dict) -> list[str]:
 
 
 def test_view_has_the_contract_keys_and_json_types():
-    view = golf6.view_for(playing(Options(seats=3)), 1, NAMES)
+    view = golf.view_for(playing(Options(seats=3)), 1, NAMES)
     for key in ("hole", "holes", "phase", "turn", "you", "seats", "discard_top", "stock", "drawn"):
         assert key in view
     assert view["you"] == 1 and view["phase"] == "draw"
@@ -45,26 +45,26 @@ def test_view_has_the_contract_keys_and_json_types():
 def test_no_face_down_card_reaches_another_seat_or_a_watcher_in_random_play():
     rng = random.Random(5)
     for options in (Options(seats=3), Options(seats=4, first_two="peek_near_row")):
-        state = golf6.new_game(options, 17)
+        state = golf.new_game(options, 17)
         for _ in range(300):
             for seat in [None, *range(options.seats)]:
-                view = golf6.view_for(state, seat)
+                view = golf.view_for(state, seat)
                 leaked = [c for c in _shown_cards(view) if c in _hidden_cards(state, seat)]
                 assert leaked == []
                 assert view["seats"][0]["layout"].count(None) == 6 - sum(state.face_up[0])
-            if golf6.is_over(state):
+            if golf.is_over(state):
                 break
-            state = golf6.apply(state, rng.choice(golf6.legal_moves(state)))
+            state = golf.apply(state, rng.choice(golf.legal_moves(state)))
 
 
 def test_drawn_card_is_shown_only_to_the_seat_that_drew_it():
     state = playing(Options(seats=3))
     seat = state.turn
-    state = golf6.apply(state, DrawStock(seat))
-    assert golf6.view_for(state, seat)["drawn"] == state.held
+    state = golf.apply(state, DrawStock(seat))
+    assert golf.view_for(state, seat)["drawn"] == state.held
     for other in [None, *(s for s in range(3) if s != seat)]:
-        assert golf6.view_for(state, other)["drawn"] is None
-        assert state.held not in json.dumps(golf6.view_for(state, other))
+        assert golf.view_for(state, other)["drawn"] is None
+        assert state.held not in json.dumps(golf.view_for(state, other))
 
 
 def test_views_do_not_change_when_hidden_cards_do():
@@ -80,19 +80,19 @@ def test_views_do_not_change_when_hidden_cards_do():
         stock=tuple(reversed(stock)),
     )
     for viewer in (None, 0, 1):
-        assert golf6.view_for(state, viewer) == golf6.view_for(twin, viewer)
+        assert golf.view_for(state, viewer) == golf.view_for(twin, viewer)
 
 
 def test_legal_moves_in_view_match_the_rules_for_each_seat():
     rng = random.Random(3)
     options = Options(seats=3, turn_instead=True, forced_turn_after_throw=True,
                       turn_all_to_go_out=True, first_two="middle_and_end")
-    state = golf6.new_game(options, 8)
-    while not golf6.is_over(state):
+    state = golf.new_game(options, 8)
+    while not golf.is_over(state):
         for seat in range(3):
-            expected = [m for m in golf6.legal_moves(state) if m.seat == seat]
-            assert golf6.legal_moves_in_view(golf6.view_for(state, seat)) == expected
-        state = golf6.apply(state, rng.choice(golf6.legal_moves(state)))
+            expected = [m for m in golf.legal_moves(state) if m.seat == seat]
+            assert golf.legal_moves_in_view(golf.view_for(state, seat)) == expected
+        state = golf.apply(state, rng.choice(golf.legal_moves(state)))
 
 
 def test_describe_says_what_happened_in_plain_words():
@@ -101,12 +101,12 @@ def test_describe_says_what_happened_in_plain_words():
                 discard=["7C"])
     seat = 0
     state = replace(state, turn=seat)
-    took = golf6.apply(state, TakeDiscard(seat))
-    assert golf6.describe(TakeDiscard(0), state, took, NAMES) == (
+    took = golf.apply(state, TakeDiscard(seat))
+    assert golf.describe(TakeDiscard(0), state, took, NAMES) == (
         "Maria took the 7 of clubs from the discard pile."
     )
-    swapped = golf6.apply(took, Swap(seat, 0))
-    assert golf6.describe(Swap(0, 0), took, swapped, NAMES) == (
+    swapped = golf.apply(took, Swap(seat, 0))
+    assert golf.describe(Swap(0, 0), took, swapped, NAMES) == (
         "Maria swapped the 7 of clubs into the top-left place; out went the queen of hearts, "
         "which was face down."
     )
@@ -115,18 +115,18 @@ def test_describe_says_what_happened_in_plain_words():
 def test_describe_names_a_stock_card_only_to_its_drawer():
     state = playing()
     seat = state.turn
-    after = golf6.apply(state, DrawStock(seat))
+    after = golf.apply(state, DrawStock(seat))
     from app.rules.cards import card_name
 
-    assert card_name(after.held) in golf6.describe(DrawStock(seat), state, after, NAMES, seat)
-    assert golf6.describe(DrawStock(seat), state, after, NAMES) == (
+    assert card_name(after.held) in golf.describe(DrawStock(seat), state, after, NAMES, seat)
+    assert golf.describe(DrawStock(seat), state, after, NAMES) == (
         f"{NAMES[seat]} drew a card from the stock."
     )
 
 
 def test_describe_a_start_of_hole_flip():
-    state = golf6.new_game(Options(), 1)
-    after = golf6.apply(state, Reveal(1, 4))
-    sentence = golf6.describe(Reveal(1, 4), state, after, NAMES)
+    state = golf.new_game(Options(), 1)
+    after = golf.apply(state, Reveal(1, 4))
+    sentence = golf.describe(Reveal(1, 4), state, after, NAMES)
     assert sentence.startswith("Ben turned up the ") and sentence.endswith("(bottom-middle).")
     assert after.phase == Phase.FLIP

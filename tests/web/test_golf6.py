@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from app.rules.golf6_moves import Reveal, Swap
-from app.rules.golf6_view import legal_moves_in_view
-from app.web.golf6_board import move_code
+from app.rules.golf.moves import Reveal, Swap
+from app.rules.golf.view import legal_moves_in_view
+from app.web.golf.board import move_code
 from tests.conftest import Client
 
 JSON = {"accept": "application/json"}
@@ -333,8 +333,8 @@ def test_layout_cards_are_buttons_named_by_owner_and_position(client, two_player
 
 
 def true_state(app, url: str):
-    from app.storage import golf6 as store
-    from app.web.golf6_state import replayed
+    from app.storage import golf as store
+    from app.web.golf.state import replayed
 
     with app.state.db.read() as session:
         game = store.get_game(session, game_id=url.rsplit("/", 1)[1])
@@ -406,11 +406,11 @@ def test_computers_turn_their_first_two_cards_together_after_one_pause(client, m
     from datetime import timedelta
 
     from app.storage.models import utcnow
-    from app.web import golf6_computer
+    from app.web.golf import computer
 
     # One and a half pauses later: all five flip at once, then one paced move at most.
     monkeypatch.setenv("GOLF_BOT_DELAY_MS", "1000")
-    monkeypatch.setattr(golf6_computer, "utcnow", lambda: utcnow() + timedelta(seconds=1.5))
+    monkeypatch.setattr(computer, "utcnow", lambda: utcnow() + timedelta(seconds=1.5))
     seen = state(client, url)
     shown = [sum(card is not None for card in seat["layout"]) for seat in seen["seats"]]
     assert all(count >= 2 for count in shown) and sum(shown) <= 12 + 1
@@ -532,11 +532,11 @@ def test_throwing_away_forces_a_turn_up(app, client):
 
 
 def test_a_game_stops_at_its_length_limit(client, two_players, monkeypatch):
-    from app.web import golf6_play
+    from app.web.golf import play
 
     url, friend = two_players
     flip_two(client, url)
-    monkeypatch.setattr(golf6_play, "MAX_MOVES", 2)
+    monkeypatch.setattr(play, "MAX_MOVES", 2)
     before = state(friend, url)
     refused = move(friend, url, "reveal:0")
     assert refused.status_code == 422 and "length limit" in refused.text

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from app.rules.golf6 import Options, apply, new_game
-from app.rules.golf6_moves import DrawStock, Reveal, Swap
-from app.rules.golf6_view import view_for
-from app.web.golf6_board import (
+from app.rules.golf import Options, apply, new_game
+from app.rules.golf.moves import DrawStock, Reveal, Swap
+from app.rules.golf.view import view_for
+from app.web.golf.board import (
     board,
     card_label,
     leaders_text,

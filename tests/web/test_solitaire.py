@@ -139,8 +139,8 @@ def test_hint_names_a_good_move_and_why(client):
 
 
 def test_hint_shows_the_coachs_move_and_reason(client, monkeypatch):
-    from app.coach.hint import Advice
-    from app.web import solitaire_view
+    from app.players.solitaire.hint import Advice
+    from app.web.solitaire import view as solitaire_view
 
     advice = Advice(move=Play(0), reason="Play the 8 of spades: the 9 of clubs fits next.")
     monkeypatch.setattr(solitaire_view, "advise", lambda position: advice)
@@ -152,7 +152,7 @@ def test_hint_shows_the_coachs_move_and_reason(client, monkeypatch):
 
 
 def test_a_failing_coach_does_not_break_the_board(client, monkeypatch):
-    from app.web import solitaire_view
+    from app.web.solitaire import view as solitaire_view
 
     def broken(position):
         raise RuntimeError("coach down")

@@ -1,0 +1,79 @@
+"""Hint: one good move for the position a player sees, with the reason in their terms."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from app.players.solitaire.accel import library
+from app.players.solitaire.explain import move_phrase, reason
+from app.players.solitaire.sampling import Coach, Estimate
+from app.players.solitaire.solver import SearchTooBig
+from app.players.solitaire.thumb import thumb_move
+from app.rules.solitaire import Move, Position, legal_moves
+
+# Two moves whose expected scores differ by less than this are a close call.
+CLOSE_MARGIN = 0.25
+# Draws searched ahead per sample, tried in turn until one sample fits its share of states:
+# the C solver visits about 5 million states a second, pure Python about 700,000.
+FAST_HORIZONS, FAST_NODES = (8, 6, 4, 2), 20_000
+PURE_HORIZONS, PURE_NODES = (4, 3, 2, 1), 4_000
+MAX_SAMPLES = 400
+# Part of the budget kept for rendering the answer.
+SEARCH_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advised move, why, and whether another move is nearly as good."""
+
+    move: Move
+    reason: str
+    close: bool = False
+
+
+def advise(position: Position, *, budget_ms: int = 150, seed: int = 0) -> Advice:
+    """Advise a move from what the player can see only (never the draw pile's order)."""
+    began = time.perf_counter()
+    moves = legal_moves(position)
+    if not moves:
+        raise ValueError("The deal is over: there is no move to advise")
+    if len(moves) == 1:
+        return Advice(move=moves[0], reason=reason(position, moves[0]))
+    deadline = began + budget_ms * SEARCH_SHARE / 1000
+    return advice_from(position, _estimate(position, deadline, seed))
+
+
+def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
+    """Sample at the deepest horizon whose searches stay small enough for the budget."""
+    fast = library() is not None
+    horizons, limit = (FAST_HORIZONS, FAST_NODES) if fast else (PURE_HORIZONS, PURE_NODES)
+    for horizon in horizons:
+        if time.perf_counter() >= deadline:
+            break
+        coach = Coach(samples=MAX_SAMPLES, horizon=horizon, seed=seed)
+        try:
+            return coach.estimate(position, deadline=deadline, node_limit=limit)
+        except SearchTooBig:
+            continue
+    return Coach(samples=1, horizon=1, seed=seed).estimate(position)
+
+
+def advice_from(position: Position, estimate: Estimate) -> Advice:
+    """Turn the coach's estimate into a move and a sentence that says why."""
+    ranked = estimate.ranked()
+    best_value, best = ranked[0]
+    close = len(ranked) > 1 and ranked[1][0] - best_value < CLOSE_MARGIN
+    text = reason(position, best)
+    usual = thumb_move(position)
+    if usual != best:
+        usual_value = dict((m, v) for v, m in ranked)[usual]
+        gain = usual_value - best_value
+        text += (
+            " Trying the ways the draw pile could fall, this leaves about "
+            f"{gain:.1f} {'card' if round(gain, 1) == 1 else 'cards'} fewer on average "
+            f"than {move_phrase(position, usual)}."
+        )
+    if close:
+        text += f" It is a close call: {move_phrase(position, ranked[1][1])} is nearly as good."
+    return Advice(move=best, reason=text, close=close)

@@ -1,0 +1,135 @@
+"""The sampling coach: average exact solves over random orders of the unseen draw pile.
+
+Honest by construction: the draw pile is only ever read as a sorted list (which cards are
+in it, visible to anyone who counts the table), then shuffled with a seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from app.players.solitaire.solver import RUN_ROLLOUTS, Solver, top_code
+from app.players.solitaire.thumb import thumb_choices
+from app.rules.cards import rank
+from app.rules.solitaire import DRAW, Move, Play, Position
+
+# Draws searched exactly per sample; with this many cards or fewer left to draw, every
+# sample is solved to the end of the deal. Beyond it, the rules of thumb play on.
+DEFAULT_HORIZON = 7
+DEFAULT_SAMPLES = 64
+
+
+@dataclass
+class Estimate:
+    """Mean score expected after each candidate move, over the samples drawn."""
+
+    moves: list[Move]
+    totals: list[float]
+    samples: int = 0
+    exact: bool = False
+    rows: list[list[int]] = field(default_factory=list, repr=False)
+
+    def add(self, values: list[int]) -> None:
+        self.rows.append(values)
+        self.totals = [t + v for t, v in zip(self.totals, values, strict=True)]
+        self.samples += 1
+
+    def settled(self, confidence: float) -> bool:
+        """Whether the best move leads the runner-up by `confidence` standard errors."""
+        ranked = sorted(range(len(self.moves)), key=lambda i: self.totals[i])
+        best, second = ranked[0], ranked[1]
+        gaps = [row[second] - row[best] for row in self.rows]
+        mean = sum(gaps) / len(gaps)
+        spread = sum((g - mean) ** 2 for g in gaps) / max(len(gaps) - 1, 1)
+        return mean > 0 and mean * mean * len(gaps) > confidence * confidence * spread
+
+    def means(self) -> list[float]:
+        return [total / max(self.samples, 1) for total in self.totals]
+
+    def ranked(self) -> list[tuple[float, Move]]:
+        """(expected score, move), best first; ties keep the rules-of-thumb order."""
+        means = self.means()
+        order = sorted(range(len(self.moves)), key=lambda i: (round(means[i], 9), i))
+        return [(means[i], self.moves[i]) for i in order]
+
+
+@dataclass
+class Coach:
+    """The honest player behind Hint and Watch; reuses its solver while the deal goes on."""
+
+    samples: int = DEFAULT_SAMPLES
+    horizon: int = DEFAULT_HORIZON
+    seed: int = 0
+    rollouts: int = RUN_ROLLOUTS  # past the horizon: 0 count the cards, else play on (solver)
+    # Stop sampling early, after at least min_samples, once the choice is clear.
+    min_samples: int | None = None
+    confidence: float = 3.0
+    _solver: Solver | None = field(default=None, repr=False)
+
+    def solver_for(self, position: Position) -> Solver:
+        """The last solver if this position's columns are what is left of its columns."""
+        solver = self._solver
+        if (
+            solver is None
+            or solver.variant != position.variant
+            or solver.rollouts != self.rollouts
+            or any(
+                cards != base[: len(cards)]
+                for cards, base in zip(position.columns, solver.columns, strict=True)
+            )
+        ):
+            solver = self._solver = Solver(position.columns, position.variant)
+            solver.rollouts = self.rollouts
+        return solver
+
+    def estimate(
+        self, position: Position, *, deadline: float | None = None, node_limit: int = 0
+    ) -> Estimate:
+        """Score each legal move; stops sampling at `deadline` (perf_counter) if given.
+
+        Raises SearchTooBig when one sample needs more than `node_limit` states.
+        """
+        plays = thumb_choices(position)
+        moves: list[Move] = [Play(c) for c in plays] + ([DRAW] if position.stock else [])
+        estimate = Estimate(moves, [0.0] * len(moves))
+        if len(moves) <= 1:
+            return estimate
+        solver = self.solver_for(position)
+        heights = [len(cards) for cards in position.columns]
+        top = top_code(position.top)
+        unseen = sorted(rank(card) for card in position.stock)  # never the real order
+        horizon = None if len(unseen) <= self.horizon else self.horizon
+        estimate.exact = len(unseen) <= 1
+        rng = random.Random(self._sample_seed(position))
+        count = 1 if estimate.exact else self.samples
+        for sample in range(count):
+            rng.shuffle(unseen)
+            values = solver.action_values(heights, top, unseen, plays, horizon, node_limit, sample)
+            estimate.add(values)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self._clear_enough(estimate):
+                break
+        return estimate
+
+    def _clear_enough(self, estimate: Estimate) -> bool:
+        done = estimate.samples
+        if self.min_samples is None or done < self.min_samples or done % 8:
+            return False
+        return estimate.settled(self.confidence)
+
+    def _sample_seed(self, position: Position) -> int:
+        """A seed from what the table shows, so equal views sample alike.
+
+        It changes only with a draw, so every decision between two draws tries the same
+        orders and the solver reuses what it worked out for the decision before.
+        """
+        return self.seed * 1_000_003 + len(position.stock) * 101
+
+    def choose(self, position: Position) -> Move:
+        estimate = self.estimate(position)
+        if not estimate.moves:
+            raise ValueError("The deal is over: there is no move to choose")
+        return estimate.ranked()[0][1]

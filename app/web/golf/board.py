@@ -1,0 +1,191 @@
+"""Turning one seat's view (the rules' view_for) into what the table template shows.
+
+Nothing here looks at the rule state: only at the dict a person at that seat may see, so a
+template cannot leak a face-down card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.cards import card_name
+from app.rules.golf.moves import (
+    INDEXED,
+    KIND_OF,
+    POSITION_NAMES,
+    DrawStock,
+    Move,
+    NextHole,
+    TakeDiscard,
+    ThrowAway,
+    TurnAll,
+)
+from app.rules.golf.view import legal_moves_in_view
+from app.rules.scoresheet import join_names
+
+ACTION_LABELS: dict[type, tuple[str, str]] = {
+    DrawStock: ("draw", "Draw from the stock"),
+    TakeDiscard: ("take", "Take the discard"),
+    ThrowAway: ("throw", "Throw it away"),
+    TurnAll: ("turn-all", "Turn all my cards up"),
+    NextHole: ("next", "Deal the next hole"),
+}
+
+
+def move_code(move: Move) -> str:
+    """A move as the form sends it: "draw_stock", "swap:3" (the seat comes from the cookie)."""
+    kind = KIND_OF[type(move)]
+    return f"{kind}:{move.index}" if isinstance(move, INDEXED) else kind
+
+
+def possessive(name: str) -> str:
+    return f"{name}’s" if not name.endswith("s") else f"{name}’"
+
+
+def card_label(owner: str, index: int, code: str | None, known: str | None) -> str:
+    """The accessible name: "Your card, top row, left: face down"."""
+    if code:
+        face = card_name(code)
+    elif known:
+        face = f"face down (you looked: {card_name(known)})"
+    else:
+        face = "face down"
+    return f"{owner} card, {POSITION_NAMES[index]}: {face}"
+
+
+def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]) -> dict:
+    data = view["seats"][seat]
+    you = seat == view["you"]
+    owner = "Your" if you else possessive(data["name"])
+    cards = [
+        {
+            "pos": i,
+            "code": code,
+            "label": card_label(owner, i, code, data["known"][i]),
+            "move": moves.get(i) if you else None,
+        }
+        for i, code in enumerate(data["layout"])
+    ]
+    return {
+        "seat": seat,
+        "name": data["name"],
+        "you": you,
+        "turn": view["turn"] == seat,
+        "cards": cards,
+        "total": data["totals"],
+        "shown_score": None,
+        "away": seat in away,
+    }
+
+
+def next_focus(board: dict[str, Any]) -> str | None:
+    """The id of the control to focus after a move: a card to click, else the first button."""
+    for seat in board["seats"]:
+        for card in seat["cards"]:
+            if card["move"]:
+                return f"g6-card-{seat['seat']}-{card['pos']}"
+    return f"g6-act-{board['actions'][0]['id']}" if board["actions"] else None
+
+
+def hole_label(view: dict[str, Any]) -> str:
+    if view["holes"] is None:
+        return f"Hole {view['hole']} · playing until someone reaches 100"
+    return f"Hole {view['hole']} of {view['holes']}"
+
+
+def winners_text(view: dict[str, Any]) -> str:
+    names = [view["seats"][s]["name"] for s in view["winners"]]
+    if not names:
+        return ""
+    total = view["seats"][view["winners"][0]]["totals"]
+    if len(names) == 1:
+        verb = "win" if view["winners"][0] == view["you"] else "wins"
+        who = "You" if verb == "win" else names[0]
+        return f"{who} {verb} with {total} points."
+    return f"{join_names(names)} share the win with {total} points each."
+
+
+def score_sheet(view: dict[str, Any]) -> dict[str, Any]:
+    """One row per finished hole: each seat's score and its running total."""
+    running = [0] * len(view["seats"])
+    rows = []
+    for number, scores in enumerate(view["scores"], start=1):
+        running = [total + score for total, score in zip(running, scores, strict=True)]
+        rows.append((number, list(zip(scores, running, strict=True))))
+    return {
+        "names": [seat["name"] for seat in view["seats"]],
+        "rows": rows,
+        "totals": [seat["totals"] for seat in view["seats"]],
+    }
+
+
+def leaders_text(view: dict[str, Any]) -> str:
+    """Who leads after the holes played so far ("Ann leads with 12 points.")."""
+    totals = [seat["totals"] for seat in view["seats"]]
+    best = min(totals)
+    names = [seat["name"] for seat in view["seats"] if seat["totals"] == best]
+    if len(names) == 1:
+        return f"{names[0]} leads with {best} points."
+    return f"{join_names(names)} share the lead with {best} points."
+
+
+def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
+    """Everything the board template needs, from one seat's view."""
+    legal = legal_moves_in_view(view)
+    by_index = {m.index: move_code(m) for m in legal if isinstance(m, INDEXED)}
+    actions = [
+        {"move": move_code(m), "id": ACTION_LABELS[type(m)][0], "label": ACTION_LABELS[type(m)][1]}
+        for m in legal
+        if type(m) in ACTION_LABELS
+    ]
+    return {
+        "hole_label": hole_label(view),
+        "seats": [_seat(view, s, by_index, away) for s in range(len(view["seats"]))],
+        "discard_top": view["discard_top"],
+        "stock": view["stock"],
+        "drawn": view["drawn"],
+        "can_swap": bool(view["drawn"]) and bool(by_index),
+        "actions": actions,
+        "hint": hint(view, bool(legal)),
+        "sheet": score_sheet(view),
+        "over": view["phase"] == "game_over",
+        "winners_text": winners_text(view),
+        "focus_id": None,
+    }
+
+
+def hint(view: dict[str, Any], may_act: bool) -> str:
+    """What this seat can do now, in a sentence (empty when it is not its move)."""
+    if not may_act:
+        return ""
+    phase = view["phase"]
+    if phase == "flip":
+        return "Turn two of your cards face up: click them."
+    if phase == "draw" and view["options"]["turn_instead"]:
+        return "Your turn: draw from the stock, take the discard, or click a card to turn it up."
+    if phase == "draw":
+        return "Your turn: draw from the stock or take the discard."
+    if phase == "place" and view["held_from"] == "discard":
+        return "Click one of your cards to put the card you took in its place."
+    if phase == "turn_up":
+        return "Now turn one of your face-down cards up: click it."
+    if phase == "hole_over":
+        return "The hole is over. Deal the next one when everyone is ready."
+    return ""
+
+
+def turn_line(view: dict[str, Any]) -> str:
+    """Whose turn it is, for the live region."""
+    phase, you = view["phase"], view["you"]
+    if phase == "flip":
+        if you is not None and you in view["seats_to_act"]:
+            return "Everyone turns two cards face up. Your turn: click two of your cards."
+        return "Everyone turns two cards face up."
+    if phase == "hole_over":
+        leaders = leaders_text(view)
+        return f"Hole {view['hole']} is over. {leaders} Any player can deal the next one."
+    if phase == "game_over":
+        return "The game is over. " + winners_text(view)
+    if view["turn"] == you:
+        return "Your turn."
+    return f"{possessive(view['seats'][view['turn']]['name'])} turn."
