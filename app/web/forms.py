@@ -1,15 +1,36 @@
-"""The posted form as a dependency, so POST routes can be plain `def` functions.
+"""The one way to read a posted form or a query parameter.
+
+Every route takes `form: PostedForm` and reads its fields with the functions below; a bad value
+raises `FormError` naming the field, which the route shows next to the re-filled form. Numbers
+are ASCII digits only: `str.isdigit()` also accepts "²" and "①", which `int()` then rejects.
 
 FastAPI runs `def` routes in its threadpool; an `async def` route that then does blocking
-database work would stall every other request of that worker until its commit returns.
+database work would stall every other request of that worker until its commit returns, so the
+form is parsed by this dependency and the route itself stays a plain `def`.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from collections.abc import Mapping
+from typing import Annotated, TypeVar
 
 from fastapi import Depends, Request
 from starlette.datastructures import FormData
+
+T = TypeVar("T")
+
+# A sign, then at most 18 ASCII digits: any such text fits a 64-bit integer.
+_INTEGER = re.compile(r"-?[0-9]{1,18}")
+
+
+class FormError(ValueError):
+    """A value a person can correct: `field` names the form field, `message` says how."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
 
 
 async def posted_form(request: Request) -> FormData:
@@ -18,3 +39,71 @@ async def posted_form(request: Request) -> FormData:
 
 
 PostedForm = Annotated[FormData, Depends(posted_form)]
+
+
+def parse_int(text: object, low: int, high: int) -> int | None:
+    """The whole number `text` spells in ASCII digits, if it lies in [low, high]; else None."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not _INTEGER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def int_field(form: FormData, name: str, low: int, high: int, default: int | None = None) -> int:
+    """A required whole number (or `default` when the field is missing or empty)."""
+    raw = form.get(name)
+    if default is not None and raw in (None, ""):
+        return default
+    value = parse_int(raw, low, high)
+    if value is None:
+        raise FormError(name, f"Please enter a whole number from {low} to {high}.")
+    return value
+
+
+def optional_int_field(form: FormData, name: str, low: int, high: int) -> int | None:
+    """A whole number, or None when the field is missing or empty."""
+    if form.get(name) in (None, ""):
+        return None
+    return int_field(form, name, low, high)
+
+
+def text_field(form: FormData, name: str, max_length: int, required: bool = True) -> str:
+    """Text with surrounding spaces removed; refused when too long (or empty and required)."""
+    raw = form.get(name)
+    text = raw.strip() if isinstance(raw, str) else ""
+    if required and not text:
+        raise FormError(name, "Please fill this in.")
+    if len(text) > max_length:
+        raise FormError(name, f"Please use at most {max_length} characters.")
+    return text
+
+
+def choice_field(form: FormData, name: str, choices: Mapping[str, T], default: str | None = None) -> T:
+    """One of `choices` by its key; `default` (a key) when the field is missing."""
+    raw = form.get(name)
+    key = default if raw in (None, "") and default is not None else raw
+    if not isinstance(key, str) or key not in choices:
+        raise FormError(name, "Please pick one of the choices offered.")
+    return choices[key]
+
+
+def bool_field(form: FormData, name: str) -> bool:
+    """A checkbox: ticked when present with any value but the explicit "off" values."""
+    raw = form.get(name)
+    return isinstance(raw, str) and raw.strip().lower() not in ("", "0", "false", "off", "no")
+
+
+VERSION_LIMIT = 10**12
+
+
+def version_field(form: FormData) -> int:
+    """The version the page was rendered at, for the optimistic concurrency check."""
+    return int_field(form, "version", 0, VERSION_LIMIT)
+
+
+def query_int(request: Request, name: str, low: int, high: int) -> int | None:
+    """A whole-number query parameter, or None when missing or not a number in range."""
+    return parse_int(request.query_params.get(name), low, high)
