@@ -81,7 +81,9 @@ def text_field(form: FormData, name: str, max_length: int, required: bool = True
     return text
 
 
-def choice_field(form: FormData, name: str, choices: Mapping[str, T], default: str | None = None) -> T:
+def choice_field(
+    form: FormData, name: str, choices: Mapping[str, T], default: str | None = None
+) -> T:
     """One of `choices` by its key; `default` (a key) when the field is missing."""
     raw = form.get(name)
     key = default if raw in (None, "") and default is not None else raw
