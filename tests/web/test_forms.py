@@ -16,7 +16,6 @@ from app.web.forms import (
     version_field,
 )
 
-
 NOT_NUMBERS = ["²", "①", "٣", "1²", "", " ", "1.5", "1e3", "+1", "0x10", "9" * 19, None, 7]
 
 
