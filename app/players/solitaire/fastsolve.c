@@ -1,41 +1,55 @@
-/* Optional accelerator for app/coach/solver.py: the same memoised depth-first search in C.
- * Built on first use by app/coach/accel.py when a C compiler is present; without one the
- * pure-Python solver is used and gives the same numbers, only slower. */
+/* The solver of app/players/solitaire/solver.py in C, as the extension module
+ * app.players.solitaire._fastsolve (built by setup.py when a compiler is present; without one
+ * the pure-Python search gives the same numbers, only slower).
+ *
+ * Reentrant: every piece of search state lives in a Search object (one per Solver), and the
+ * GIL is released while it searches, so any number of threads may search at once. A Search
+ * refuses a second caller while it is busy instead of corrupting its table. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #define COLUMNS 7
 #define ROWS 5
 #define TOPS 15
+#define MAX_STOCK 64
 #define HEIGHT_SPAN 279936u /* 6^7 */
-#define TABLE_BITS 20
-#define TABLE_SIZE (1u << TABLE_BITS)
+#define MIN_BITS 10
+#define MAX_BITS 24
 #define INF (1 << 30)
 
 typedef struct { uint64_t key; int32_t value; uint32_t gen; } Entry;
 
-static Entry *table = NULL;
-static uint32_t generation = 0;
-static int ranks[COLUMNS][ROWS];
-static int heights[COLUMNS];
-static uint32_t fit[TOPS];
-static int stock[64];
-static int n_stock, stop_at, clear_zero;
-static long nodes, max_nodes;
-static int aborted;
-static int use_rollout;
-static uint64_t salt; /* which sample: states of different samples never share an entry */
+/* One search in progress: the tableau, the draw order and the limits of this call. */
+typedef struct {
+    Entry *table;
+    uint64_t mask;
+    int shift;
+    uint32_t generation;
+    int ranks[COLUMNS][ROWS];
+    int heights[COLUMNS];
+    uint32_t fit[TOPS];
+    int stock[MAX_STOCK];
+    int n_stock, stop_at, clear_zero;
+    long nodes, max_nodes;
+    int aborted;
+    int use_rollout;
+    uint64_t salt; /* which sample: states of different samples never share an entry */
+} Context;
+
+static const int POWERS[COLUMNS] = {1, 6, 36, 216, 1296, 7776, 46656};
 
 /* Longest run that could follow on `top` using the columns as they stand (depth-capped). */
-static int run_length(int *h, int top, int depth) {
+static int run_length(const Context *x, int *h, int top, int depth) {
     if (depth == 0) return 0;
     int best = 0;
-    uint32_t f = fit[top];
+    uint32_t f = x->fit[top];
     for (int c = 0; c < COLUMNS; c++) {
-        if (h[c] && ((f >> ranks[c][h[c] - 1]) & 1u)) {
-            int card = ranks[c][h[c] - 1];
+        if (h[c] && ((f >> x->ranks[c][h[c] - 1]) & 1u)) {
+            int card = x->ranks[c][h[c] - 1];
             h[c]--;
-            int length = 1 + run_length(h, card, depth - 1);
+            int length = 1 + run_length(x, h, card, depth - 1);
             h[c]++;
             if (length > best) best = length;
         }
@@ -45,83 +59,91 @@ static int run_length(int *h, int top, int depth) {
 
 /* Play on from a leaf by the rules of thumb, with the sample's draw order: a cheap
  * estimate of the final score beyond the search horizon. */
-static int rollout(int left, int top, int s) {
+static int rollout(const Context *x, int left, int top, int s) {
     int h[COLUMNS];
-    for (int c = 0; c < COLUMNS; c++) h[c] = heights[c];
+    for (int c = 0; c < COLUMNS; c++) h[c] = x->heights[c];
     for (;;) {
-        if (left == 0) return clear_zero ? 0 : -(n_stock - s);
+        if (left == 0) return x->clear_zero ? 0 : -(x->n_stock - s);
         int best_c = -1, best_key = -1;
-        uint32_t f = fit[top];
+        uint32_t f = x->fit[top];
         for (int c = 0; c < COLUMNS; c++) {
             if (!h[c]) continue;
-            int card = ranks[c][h[c] - 1];
+            int card = x->ranks[c][h[c] - 1];
             if (!((f >> card) & 1u)) continue;
-            int follows = h[c] > 1 && ((fit[card] >> ranks[c][h[c] - 2]) & 1u);
+            uint32_t next = x->fit[card];
+            int follows = h[c] > 1 && ((next >> x->ranks[c][h[c] - 2]) & 1u);
             for (int o = 0; o < COLUMNS && !follows; o++)
-                if (o != c && h[o] && ((fit[card] >> ranks[o][h[o] - 1]) & 1u)) follows = 1;
+                if (o != c && h[o] && ((next >> x->ranks[o][h[o] - 1]) & 1u)) follows = 1;
             int key = follows * 16 + h[c];
-            if (use_rollout == 2) {
+            if (x->use_rollout == 2) {
                 h[c]--;
-                key += 256 * run_length(h, card, 6);
+                key += 256 * run_length(x, h, card, 6);
                 h[c]++;
             }
             if (key > best_key) { best_key = key; best_c = c; }
         }
         if (best_c >= 0) {
-            top = ranks[best_c][h[best_c] - 1];
+            top = x->ranks[best_c][h[best_c] - 1];
             h[best_c]--;
             left--;
-        } else if (s < n_stock) {
-            top = stock[s++];
+        } else if (s < x->n_stock) {
+            top = x->stock[s++];
         } else {
             return left;
         }
     }
 }
-static const int POWERS[COLUMNS] = {1, 6, 36, 216, 1296, 7776, 46656};
 
 /* Two-way buckets that always replace: a full table only costs recomputation. */
-static Entry *find(uint64_t key) {
-    uint64_t i = ((key * 0x9E3779B97F4A7C15ull) >> (64 - TABLE_BITS)) & ~1ull;
-    Entry *a = &table[i], *b = &table[i + 1];
-    if (a->gen == generation && a->key == key) return a;
-    if (b->gen == generation && b->key == key) return b;
+static uint64_t slot(const Context *x, uint64_t key) {
+    return ((key * 0x9E3779B97F4A7C15ull) >> x->shift) & ~1ull;
+}
+
+static Entry *find(Context *x, uint64_t key) {
+    uint64_t i = slot(x, key);
+    Entry *a = &x->table[i], *b = &x->table[i + 1];
+    if (a->gen == x->generation && a->key == key) return a;
+    if (b->gen == x->generation && b->key == key) return b;
     return NULL;
 }
 
-static void store(uint64_t key, int value) {
-    uint64_t i = ((key * 0x9E3779B97F4A7C15ull) >> (64 - TABLE_BITS)) & ~1ull;
-    Entry *a = &table[i], *b = &table[i + 1];
-    Entry *e = a->gen != generation ? a : (b->gen != generation ? b : (i & 2 ? a : b));
-    if (e == b && a->gen == generation) { *b = *a; e = a; } /* newest first */
+static void store(Context *x, uint64_t key, int value) {
+    uint64_t i = slot(x, key);
+    Entry *a = &x->table[i], *b = &x->table[i + 1];
+    uint32_t g = x->generation;
+    Entry *e = a->gen != g ? a : (b->gen != g ? b : (i & 2 ? a : b));
+    if (e == b && a->gen == g) { *b = *a; e = a; } /* newest first */
     e->key = key;
     e->value = value;
-    e->gen = generation;
+    e->gen = g;
 }
 
-static int search(int code, int left, int top, int s) {
-    int remaining = n_stock - s;
-    if (left == 0) return clear_zero ? 0 : -remaining;
-    uint64_t key = (((salt << 6) + (uint64_t)s) * HEIGHT_SPAN + (uint64_t)code) * TOPS
-                   + (uint64_t)top;
-    Entry *e = find(key);
+static uint64_t state_key(const Context *x, int s, int code, int top) {
+    return (((x->salt << 6) + (uint64_t)s) * HEIGHT_SPAN + (uint64_t)code) * TOPS + (uint64_t)top;
+}
+
+static int search(Context *x, int code, int left, int top, int s) {
+    int remaining = x->n_stock - s;
+    if (left == 0) return x->clear_zero ? 0 : -remaining;
+    uint64_t key = state_key(x, s, code, top);
+    Entry *e = find(x, key);
     if (e != NULL) return e->value;
-    if (++nodes > max_nodes && max_nodes > 0) {
-        aborted = 1;
+    if (++x->nodes > x->max_nodes && x->max_nodes > 0) {
+        x->aborted = 1;
         return 0;
     }
-    int floor = clear_zero ? 0 : -remaining;
+    int floor = x->clear_zero ? 0 : -remaining;
     int best = INF;
-    uint32_t f = fit[top];
+    uint32_t f = x->fit[top];
     for (int c = 0; c < COLUMNS; c++) {
-        int hc = heights[c];
+        int hc = x->heights[c];
         if (hc) {
-            int card = ranks[c][hc - 1];
+            int card = x->ranks[c][hc - 1];
             if ((f >> card) & 1u) {
-                heights[c] = hc - 1;
-                int value = search(code - POWERS[c], left - 1, card, s);
-                heights[c] = hc;
-                if (aborted) return 0;
+                x->heights[c] = hc - 1;
+                int value = search(x, code - POWERS[c], left - 1, card, s);
+                x->heights[c] = hc;
+                if (x->aborted) return 0;
                 if (value < best) {
                     best = value;
                     if (best <= floor) goto done;
@@ -129,84 +151,222 @@ static int search(int code, int left, int top, int s) {
             }
         }
     }
-    if (remaining > stop_at) {
-        int value = search(code, left, stock[s], s + 1);
-        if (aborted) return 0;
+    if (remaining > x->stop_at) {
+        int value = search(x, code, left, x->stock[s], s + 1);
+        if (x->aborted) return 0;
         if (value < best) best = value;
     }
-    if (remaining && remaining == stop_at) {
+    if (remaining && remaining == x->stop_at) {
         int leaf = left;
-        if (use_rollout) {
+        if (x->use_rollout) {
             /* The rollout starts with a draw, so it depends on the heights alone: reuse it
              * for every top card (the key's top slot 14 is free here, s > 0). */
-            uint64_t rkey = (((salt << 6) + (uint64_t)s) * HEIGHT_SPAN + (uint64_t)code) * TOPS
-                            + 14u;
-            Entry *r = find(rkey);
+            uint64_t rkey = state_key(x, s, code, 14);
+            Entry *r = find(x, rkey);
             if (r != NULL) {
                 leaf = r->value;
             } else {
-                leaf = rollout(left, stock[s], s + 1);
-                store(rkey, leaf);
+                leaf = rollout(x, left, x->stock[s], s + 1);
+                store(x, rkey, leaf);
             }
         }
         if (leaf < best) best = leaf;
     }
     if (best == INF) best = left;
 done:
-    store(key, best);
+    store(x, key, best);
     return best;
 }
 
-static void new_generation(void) {
-    generation++;
-    if (generation == 0) { /* wrapped: clear for real */
-        for (uint32_t i = 0; i < TABLE_SIZE; i++) table[i].gen = 0;
-        generation = 1;
+static void new_generation(Context *x) {
+    x->generation++;
+    if (x->generation == 0) { /* wrapped: clear for real */
+        for (uint64_t i = 0; i <= x->mask; i++) x->table[i].gen = 0;
+        x->generation = 1;
     }
 }
 
-/* Values of each play in `plays`, then of drawing if the stock is not empty.
- * ranks35: column c row r at [c * 5 + r]. Returns the number of values, -1 when out of
- * memory, -2 when the search needed more than node_limit states (0 = no limit).
- * `sample` numbers the draw order within one decision; `fresh` = 1 forgets earlier calls. */
-int golf_action_values(const int *ranks35, const int *heights7, int top, const int *stock_in,
-                       int n, int stop, int clear_scores_zero, const uint32_t *fit15,
-                       const int *plays, int n_plays, int *out, long *node_count,
-                       long node_limit, int rollouts, int sample, int fresh) {
-    if (table == NULL) {
-        table = calloc(TABLE_SIZE, sizeof(Entry));
-        if (table == NULL) return -1;
+/* ---- Python wrapper ---------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    Context context;
+    int bits;
+    int busy;
+} SearchObject;
+
+/* Read a sequence of at most `size` small ints into `out`; -1 (with an exception) if not. */
+static Py_ssize_t read_ints(PyObject *seq, int *out, Py_ssize_t size, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > size) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: at most %zd values", what, size);
+        return -1;
     }
-    if (n < 0 || n > 64) return -1;
-    /* The caller says whether the table still describes this tableau, horizon and samples
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < 0 || v > 0xFFFF) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return n;
+}
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"ranks", "fit", "clear_zero", "bits", NULL};
+    PyObject *ranks, *fit;
+    int clear_zero = 0, bits = 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|pi", names, &ranks, &fit, &clear_zero,
+                                     &bits))
+        return -1;
+    if (bits < MIN_BITS || bits > MAX_BITS) {
+        PyErr_Format(PyExc_ValueError, "bits must be between %d and %d", MIN_BITS, MAX_BITS);
+        return -1;
+    }
+    Context *x = &self->context;
+    int flat[COLUMNS * ROWS] = {0};
+    if (read_ints(ranks, flat, COLUMNS * ROWS, "ranks") < 0) return -1;
+    for (int c = 0; c < COLUMNS; c++)
+        for (int r = 0; r < ROWS; r++) x->ranks[c][r] = flat[c * ROWS + r];
+    int masks[TOPS] = {0};
+    if (read_ints(fit, masks, TOPS, "fit") < 0) return -1;
+    for (int t = 0; t < TOPS; t++) x->fit[t] = (uint32_t)masks[t];
+    x->clear_zero = clear_zero;
+    self->bits = bits;
+    return 0;
+}
+
+static void Search_dealloc(SearchObject *self) {
+    free(self->context.table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+PyDoc_STRVAR(values_doc,
+"values(heights, top, stock, stop, plays, node_limit, rollouts, sample, fresh) -> (list, nodes)\n\n"
+"Value of each play in `plays`, then of drawing if `stock` is not empty; the list is None when\n"
+"the search needed more than node_limit states (0 = no limit). `fresh` forgets earlier calls.");
+
+static PyObject *Search_values(SearchObject *self, PyObject *args) {
+    PyObject *heights_in, *stock_in, *plays_in;
+    int top, stop, rollouts, fresh;
+    long node_limit;
+    unsigned long long sample;
+    if (!PyArg_ParseTuple(args, "OiOiOliKp", &heights_in, &top, &stock_in, &stop, &plays_in,
+                          &node_limit, &rollouts, &sample, &fresh))
+        return NULL;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search is already searching in another thread");
+        return NULL;
+    }
+    int heights[COLUMNS] = {0}, stock[MAX_STOCK], plays[COLUMNS];
+    if (read_ints(heights_in, heights, COLUMNS, "heights") < 0) return NULL;
+    Py_ssize_t n = read_ints(stock_in, stock, MAX_STOCK, "stock");
+    if (n < 0) return NULL;
+    Py_ssize_t n_plays = read_ints(plays_in, plays, COLUMNS, "plays");
+    if (n_plays < 0) return NULL;
+    if (top < 0 || top >= TOPS) {
+        PyErr_SetString(PyExc_ValueError, "top out of range");
+        return NULL;
+    }
+    for (int c = 0; c < COLUMNS; c++)
+        if (heights[c] > ROWS) {
+            PyErr_SetString(PyExc_ValueError, "heights out of range");
+            return NULL;
+        }
+    for (Py_ssize_t i = 0; i < n_plays; i++)
+        if (plays[i] >= COLUMNS || heights[plays[i]] == 0) {
+            PyErr_SetString(PyExc_ValueError, "a play names an empty or unknown column");
+            return NULL;
+        }
+    Context *x = &self->context;
+    if (x->table == NULL) {
+        x->table = calloc((size_t)1 << self->bits, sizeof(Entry));
+        if (x->table == NULL) return PyErr_NoMemory();
+        x->mask = ((uint64_t)1 << self->bits) - 1;
+        x->shift = 64 - self->bits;
+        x->generation = 1;
+        fresh = 0;
+    }
+    self->busy = 1;
+    int out[COLUMNS + 1];
+    int k = 0;
+    Py_BEGIN_ALLOW_THREADS
+    /* The caller says whether the table still describes this horizon and these samples
      * (fresh = 0): then decisions between two draws reuse each other's work. */
-    if (fresh || aborted) new_generation();
-    salt = (uint64_t)sample;
-    nodes = 0;
-    max_nodes = node_limit;
-    aborted = 0;
-    use_rollout = rollouts;
+    if (fresh || x->aborted) new_generation(x);
+    x->salt = (uint64_t)sample;
+    x->nodes = 0;
+    x->max_nodes = node_limit;
+    x->aborted = 0;
+    x->use_rollout = rollouts;
     int code = 0, left = 0;
     for (int c = 0; c < COLUMNS; c++) {
-        for (int r = 0; r < ROWS; r++) ranks[c][r] = ranks35[c * ROWS + r];
-        heights[c] = heights7[c];
-        code += heights7[c] * POWERS[c];
-        left += heights7[c];
+        x->heights[c] = heights[c];
+        code += heights[c] * POWERS[c];
+        left += heights[c];
     }
-    for (int t = 0; t < TOPS; t++) fit[t] = fit15[t];
-    for (int i = 0; i < n; i++) stock[i] = stock_in[i];
-    n_stock = n;
-    stop_at = stop;
-    clear_zero = clear_scores_zero;
-    int k = 0;
-    for (int i = 0; i < n_plays; i++) {
+    for (Py_ssize_t i = 0; i < n; i++) x->stock[i] = stock[i];
+    x->n_stock = (int)n;
+    x->stop_at = stop;
+    for (Py_ssize_t i = 0; i < n_plays && !x->aborted; i++) {
         int c = plays[i];
-        int card = ranks[c][heights[c] - 1];
-        heights[c]--;
-        out[k++] = search(code - POWERS[c], left - 1, card, 0);
-        heights[c]++;
+        int card = x->ranks[c][x->heights[c] - 1];
+        x->heights[c]--;
+        out[k++] = search(x, code - POWERS[c], left - 1, card, 0);
+        x->heights[c]++;
     }
-    if (n > 0) out[k++] = search(code, left, stock[0], 1);
-    *node_count = nodes;
-    return aborted ? -2 : k;
+    if (n > 0 && !x->aborted) out[k++] = search(x, code, left, x->stock[0], 1);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (x->aborted) return Py_BuildValue("(Ol)", Py_None, x->nodes);
+    PyObject *values = PyList_New(k);
+    if (values == NULL) return NULL;
+    for (int i = 0; i < k; i++) PyList_SET_ITEM(values, i, PyLong_FromLong(out[i]));
+    return Py_BuildValue("(Nl)", values, x->nodes);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"values", (PyCFunction)Search_values, METH_VARARGS, values_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "app.players.solitaire._fastsolve.Search",
+    .tp_doc = PyDoc_STR("Search(ranks, fit, clear_zero=False, bits=20): one tableau's memo."),
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_fastsolve", "The Golf solitaire solver in C.", -1, NULL, NULL, NULL,
+    NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__fastsolve(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -13,10 +13,9 @@ build it; both give the same numbers (tests/coach/test_solver.py checks this).
 
 from __future__ import annotations
 
-import ctypes
 import sys
-import threading
 from collections.abc import Sequence
+from typing import Any
 
 from app.players.solitaire.accel import library
 from app.rules.cards import rank
@@ -34,26 +33,16 @@ THUMB_ROLLOUTS, RUN_ROLLOUTS = 1, 2
 RUN_DEPTH = 6
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-# The C solver keeps its memo in one static table: one caller at a time.
-_C_LOCK = threading.Lock()
+# Memo slots of a C search: 2^20 (16 MB) holds an exact solve of a hard deal; a bounded search
+# never visits more states than its limit, so it gets a table about that size (cheaper to zero).
+C_TABLE_BITS, C_MIN_BITS = 20, 12
 
 
-class _CTable:
-    """What the C table currently describes, so calls between two draws can reuse it."""
-
-    owner: object = None
-    context: tuple = ()
-    stocks: dict[int, tuple[int, ...]] = {}
-
-    @classmethod
-    def still_valid(cls, owner: object, context: tuple, sample: int, stock: tuple) -> bool:
-        """Whether the table holds only states of this solver, horizon and sample orders."""
-        if cls.owner is owner and cls.context == context:
-            known = cls.stocks.setdefault(sample, stock)
-            if known == stock:
-                return True
-        cls.owner, cls.context, cls.stocks = owner, context, {sample: stock}
-        return False
+def c_table_bits(node_limit: int) -> int:
+    """Table size (log2) for a C search that visits at most `node_limit` states (0 = no limit)."""
+    if not node_limit:
+        return C_TABLE_BITS
+    return max(C_MIN_BITS, min(C_TABLE_BITS, (2 * node_limit).bit_length()))
 
 
 def fit_masks(variant: Variant) -> tuple[int, ...]:
@@ -92,12 +81,10 @@ class Solver:
         self.limit = INF
         self.rollouts = 0  # past the horizon: 0 count the cards, or play on (THUMB/RUN_ROLLOUTS)
         self.fast = library()
-        if self.fast is not None:
-            flat = [0] * (COLUMNS * ROWS)
-            for c, cards in enumerate(self.ranks):
-                flat[c * ROWS : c * ROWS + len(cards)] = cards
-            self._c_ranks = (ctypes.c_int * len(flat))(*flat)
-            self._c_fit = (ctypes.c_uint32 * TOPS)(*self.fit)
+        self._c_search: Any = None
+        self._c_bits = 0
+        self._c_context: tuple = ()
+        self._c_stocks: dict[int, tuple[int, ...]] = {}
 
     def stock_ids(self, stock: Sequence[int]) -> list[int]:
         """Interned id of each suffix stock[i:] (id 0 = empty draw pile)."""
@@ -206,38 +193,41 @@ class Solver:
         node_limit: int,
         sample: int,
     ) -> list[int]:
-        """Same as action_values, in C."""
-        n = len(stock)
-        stop = 0 if horizon is None else max(0, n - horizon)
-        out = (ctypes.c_int * (len(plays) + 1))()
-        nodes = ctypes.c_long(0)
-        context = (stop, self.rollouts)
-        with _C_LOCK:
-            fresh = not _CTable.still_valid(self, context, sample, tuple(stock))
-            count = self.fast.golf_action_values(  # type: ignore[union-attr]
-                self._c_ranks,
-                (ctypes.c_int * COLUMNS)(*heights),
-                top,
-                (ctypes.c_int * max(n, 1))(*stock),
-                n,
-                stop,
-                int(self.variant.clear_scores_zero),
-                self._c_fit,
-                (ctypes.c_int * max(len(plays), 1))(*plays),
-                len(plays),
-                out,
-                ctypes.byref(nodes),
-                node_limit,
-                int(self.rollouts),  # 0 none, 1 rules of thumb, 2 longest visible run
-                sample,
-                int(fresh),
-            )
-        self.nodes += nodes.value
-        if count == -2:
+        """Same as action_values, in C (with the GIL released while it searches)."""
+        stop = 0 if horizon is None else max(0, len(stock) - horizon)
+        bits = c_table_bits(node_limit)
+        if self._c_search is None or bits > self._c_bits:
+            flat = [0] * (COLUMNS * ROWS)
+            for c, cards in enumerate(self.ranks):
+                flat[c * ROWS : c * ROWS + len(cards)] = cards
+            assert self.fast is not None
+            self._c_search = self.fast.Search(flat, self.fit, self.variant.clear_scores_zero, bits)
+            self._c_bits, self._c_context, self._c_stocks = bits, (), {}
+        fresh = not self._c_still_valid((stop, self.rollouts), sample, tuple(stock))
+        values, nodes = self._c_search.values(
+            list(heights),
+            top,
+            list(stock),
+            stop,
+            list(plays),
+            node_limit,
+            int(self.rollouts),
+            sample,
+            fresh,
+        )
+        self.nodes += nodes
+        if values is None:
             raise SearchTooBig(node_limit)
-        if count < 0:
-            raise MemoryError("the C solver could not allocate its table")
-        return list(out[:count])
+        return values
+
+    def _c_still_valid(self, context: tuple, sample: int, stock: tuple[int, ...]) -> bool:
+        """Whether the C table holds only states of this horizon and these sample orders."""
+        if self._c_context == context:
+            known = self._c_stocks.setdefault(sample, stock)
+            if known == stock:
+                return True
+        self._c_context, self._c_stocks = context, {sample: stock}
+        return False
 
     def _search(
         self,
