@@ -1,4 +1,4 @@
-"""A six-card Golf score sheet for a game at a real table: holes, totals, leaders, winners.
+"""A Golf score sheet for a game at a real table: holes, totals, leaders, winners.
 
 Pure: a `Sheet` is an immutable value; every change returns a new sheet or raises a
 `SheetError` whose message a player can read. Lowest total leads and wins; ties share.
@@ -38,6 +38,17 @@ class SheetLength(StrEnum):
         return "Until 100" if self is SheetLength.UNTIL_100 else f"{self.value} holes"
 
 
+class SheetGame(StrEnum):
+    """Which Golf the table plays: it decides only what the layout helper adds up."""
+
+    SIX_CARD = "golf6"
+    FOUR_CARD = "golf4"
+
+    @property
+    def cards(self) -> int:
+        return 4 if self is SheetGame.FOUR_CARD else 6
+
+
 class SheetError(ValueError):
     """Base of score-sheet errors; the message is meant for the player."""
 
@@ -52,11 +63,16 @@ class SheetRuleError(SheetError):
 
 @dataclass(frozen=True)
 class Sheet:
-    """Player names, the length, and one tuple of scores per hole (player order)."""
+    """Player names, the length, and one tuple of scores per hole (player order).
+
+    `game` and `pairs_cancel` (a four-card option) only matter to the layout helper.
+    """
 
     players: tuple[str, ...]
     length: SheetLength
     holes: tuple[tuple[int, ...], ...] = ()
+    game: SheetGame = SheetGame.SIX_CARD
+    pairs_cancel: bool = False
 
     @property
     def holes_played(self) -> int:
@@ -161,22 +177,6 @@ def clean_name(text: str) -> str:
     return name
 
 
-def parse_score(text: str, who: str = "a player") -> int:
-    """A hole score typed by a person: a whole number in a sane range."""
-    value = text.strip().replace("\u2212", "-")  # a typographic minus from a phone keyboard
-    if not value:
-        raise InvalidEntryError(f"Please enter a score for {who}.")
-    if not re.fullmatch(r"[+-]?\d{1,4}", value):
-        raise InvalidEntryError(f"The score for {who} must be a whole number, like 7 or -2.")
-    score = int(value)
-    if not MIN_SCORE <= score <= MAX_SCORE:
-        raise InvalidEntryError(
-            f"A score of {score} for {who} cannot be right: a hole scores between "
-            f"{MIN_SCORE} and {MAX_SCORE}."
-        )
-    return score
-
-
 def _checked_scores(sheet: Sheet, scores: Sequence[int]) -> tuple[int, ...]:
     if len(scores) != len(sheet.players):
         raise InvalidEntryError("Every player needs a score for the hole.")
@@ -212,8 +212,16 @@ def _check_consistent(sheet: Sheet) -> Sheet:
 # --- changing a sheet ------------------------------------------------------------------------
 
 
-def new_sheet(names: Sequence[str], length: SheetLength | str) -> Sheet:
-    """A blank sheet; empty name fields are skipped, 2 to 8 distinct names are needed."""
+def new_sheet(
+    names: Sequence[str],
+    length: SheetLength | str,
+    game: SheetGame = SheetGame.SIX_CARD,
+    pairs_cancel: bool = False,
+) -> Sheet:
+    """A blank sheet; empty name fields are skipped, 2 to 8 distinct names are needed.
+
+    Pairs cancelling in rows and columns is a four-card option; six-card columns always pair.
+    """
     try:
         length = SheetLength(length)
     except ValueError:
@@ -227,7 +235,8 @@ def new_sheet(names: Sequence[str], length: SheetLength | str) -> Sheet:
         raise InvalidEntryError(
             "Two players have the same name. Add an initial so everyone can tell them apart."
         )
-    return Sheet(players=players, length=length)
+    four_card = game is SheetGame.FOUR_CARD
+    return Sheet(players=players, length=length, game=game, pairs_cancel=pairs_cancel and four_card)
 
 
 def add_hole(sheet: Sheet, scores: Sequence[int], before: int | None = None) -> Sheet:
@@ -263,9 +272,33 @@ def remove_hole(sheet: Sheet, number: int) -> Sheet:
 HELPER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def layout_points(ranks: Sequence[str]) -> int:
-    """Score six ranks laid out top row then bottom row, with the column-pair rule."""
-    if len(ranks) != 6 or any(r not in HELPER_RANKS for r in ranks):
-        raise InvalidEntryError("Pick all six cards of the layout to work out the score.")
+# Four-card Golf lays its cards out as a 2x2 square, top row then bottom row.
+FOUR_CARD_LINES = ((0, 1), (2, 3), (0, 2), (1, 3))  # the two rows, then the two columns
+FOUR_CARD_POINTS = {"A": 1, "J": 10, "Q": 10, "K": 0}  # number cards (twos too) face value
+
+
+def layout_points(
+    ranks: Sequence[str], game: SheetGame = SheetGame.SIX_CARD, pairs_cancel: bool = False
+) -> int:
+    """Score a layout's ranks, top row then bottom row, by the table's game and options."""
+    if len(ranks) != game.cards or any(r not in HELPER_RANKS for r in ranks):
+        count = "six" if game is SheetGame.SIX_CARD else "four"
+        raise InvalidEntryError(f"Pick all {count} cards of the layout to work out the score.")
+    if game is SheetGame.FOUR_CARD:
+        return _four_card_points(ranks, pairs_cancel)
     # Suits never matter for scoring; any suit makes a valid card code.
     return layout_score([("T" if r == "10" else r) + "S" for r in ranks])
+
+
+def _four_card_points(ranks: Sequence[str], pairs_cancel: bool) -> int:
+    """Face values; with the option, a card in a row or column pair of equal ranks scores 0."""
+    paired: set[int] = set()
+    if pairs_cancel:
+        for a, b in FOUR_CARD_LINES:
+            if ranks[a] == ranks[b]:
+                paired.update((a, b))
+    return sum(
+        FOUR_CARD_POINTS[rank] if rank in FOUR_CARD_POINTS else int(rank)
+        for i, rank in enumerate(ranks)
+        if i not in paired
+    )

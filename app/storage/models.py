@@ -5,7 +5,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Version of the JSON move-log format stored in every game row.
@@ -70,6 +80,9 @@ class ScoreSheet(Base):
     length: Mapped[str] = mapped_column(String(16))  # "9", "18" or "100"
     players: Mapped[list[Any]] = mapped_column(JSON)
     scores: Mapped[list[Any]] = mapped_column(JSON, default=list)  # one list per hole
+    # Which Golf the layout helper adds up ("golf6", "golf4"), and a four-card option.
+    game: Mapped[str] = mapped_column(String(16), default="golf6", server_default="golf6")
+    pairs_cancel: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(

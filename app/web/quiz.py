@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.quiz import progress
@@ -13,7 +13,7 @@ from app.quiz.progress import Answers
 from app.quiz.questions import CHOICE_KEYS, QUESTIONS, Question, question
 from app.ratelimit import limit
 from app.storage import quiz as quiz_store
-from app.web.errors import error_response
+from app.web.forms import FormError, PostedForm, choice_field
 from app.web.render import after_post, render
 
 router = APIRouter()
@@ -21,6 +21,19 @@ router = APIRouter()
 PAGE = "quiz/page.html"
 FRAGMENT = "quiz/_answer.html"
 TOO_MANY = "That is a lot of answers in one minute. Please wait a moment and try again."
+PICK_ONE = "Please pick one of the three answers."
+CHOICES = {key: key for key in CHOICE_KEYS}
+
+
+def _question(number: int) -> Question:
+    """The question a URL names; 404 when the quiz has no such question."""
+    found = question(number)
+    if found is None:
+        raise HTTPException(404)
+    return found
+
+
+QuestionDep = Annotated[Question, Depends(_question)]
 
 
 @dataclass(frozen=True)
@@ -46,7 +59,7 @@ def _answers(request: Request) -> Answers:
 
 
 def _secret(request: Request) -> str:
-    return request.app.state.settings.secret_key
+    return request.app.state.settings.secret
 
 
 def _context(request: Request, answers: Answers, focus: int | None = None,
@@ -77,11 +90,9 @@ def quiz_page(request: Request) -> HTMLResponse:
 
 
 @router.get("/quiz/{number}")
-def question_link(request: Request, number: int) -> Response:
+def question_link(asked: QuestionDep) -> Response:
     """A question's address (say, after a reload) shows it in place on the quiz page."""
-    if question(number) is None:
-        return error_response(request, 404, "There is no such question in the quiz.")
-    return RedirectResponse(f"/quiz#q-{number}", status_code=303)
+    return RedirectResponse(f"/quiz#q-{asked.number}", status_code=303)
 
 
 @router.post("/quiz/reset")
@@ -93,22 +104,23 @@ def reset(request: Request) -> Response:
 
 
 @router.post("/quiz/{number}")
-def answer(
-    request: Request, number: int, choice: Annotated[str | None, Form()] = None
-) -> Response:
+def answer(request: Request, asked: QuestionDep, form: PostedForm) -> Response:
     """Record a first answer and show it marked, or explain why nothing was recorded."""
-    if question(number) is None:
-        return error_response(request, 404, "There is no such question in the quiz.")
+    number = asked.number
     answers = _answers(request)
     if number in answers:
         message = "You have already answered this one. Try again at the end to start over."
         return _answer_page(request, answers, number, message, 409)
-    if choice not in CHOICE_KEYS:
-        return _answer_page(request, answers, number, "Please pick one of the three answers.", 422)
+    try:
+        choice = choice_field(form, "choice", CHOICES)
+    except FormError:
+        return _answer_page(request, answers, number, PICK_ONE, 422)
     try:
         limit(request, key="quiz")  # keeps one client from skewing the shares
     except HTTPException as refused:
-        return _answer_page(request, answers, number, TOO_MANY, refused.status_code)
+        page = _answer_page(request, answers, number, TOO_MANY, refused.status_code)
+        page.headers.update(refused.headers or {})  # Retry-After
+        return page
     with request.app.state.db.write() as session:
         quiz_store.record_answer(session, question=number, choice=choice)
     answers = {**answers, number: choice}

@@ -141,3 +141,25 @@ def test_works_without_javascript(page_without_js):
     page.goto(read_link)
     expect(page.get_by_role("status")).to_have_text(FINAL)
     expect(page.get_by_role("button", name="Save hole")).to_have_count(0)
+
+
+def test_sheet_prints_on_one_a4_page_without_forms(page):
+    names = [letter + "x" * 19 for letter in "ABCDEFGH"]  # a full table of long names
+    start_sheet(page, names, length="18 holes")
+    for hole in range(1, 10):
+        save_hole(page, hole, dict.fromkeys(names, -12))
+    page.emulate_media(media="print")
+    expect(page.get_by_role("table", name="Scores")).to_be_visible()
+    expect(page.get_by_role("status")).to_be_visible()
+    for hidden in (
+        page.get_by_role("button", name="Save hole", exact=True),
+        page.get_by_label(f"{names[0]}, hole 10", exact=True),
+        page.get_by_role("heading", name="Fix a hole"),
+        page.get_by_role("heading", name="Keep and share this sheet"),
+        page.get_by_text("How this sheet works"),
+    ):
+        expect(hidden).to_be_hidden()
+    # Every hole's column is printed, not cut off by the on-screen scroll box.
+    assert page.locator(".table-scroll").evaluate("e => e.scrollWidth <= e.clientWidth")
+    pdf = page.pdf(format="A4", print_background=False)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1

@@ -16,7 +16,6 @@ from app.rules.scoresheet import (
     is_finished,
     leaders,
     new_sheet,
-    parse_score,
     remove_hole,
     running_totals,
     summary,
@@ -174,18 +173,6 @@ def test_long_or_unprintable_names_refused():
 def test_unknown_length_refused():
     with pytest.raises(InvalidEntryError, match="9 holes"):
         new_sheet(["Ann", "Bo"], "7")
-
-
-@pytest.mark.parametrize(("text", "value"), [("7", 7), (" -2 ", -2), ("+3", 3), ("\u22126", -6)])
-def test_parse_score_accepts_whole_numbers(text, value):
-    assert parse_score(text) == value
-
-
-@pytest.mark.parametrize("text", ["", "abc", "1.5", "1e3", "-51", "201", "99999999999"])
-def test_parse_score_refuses_garbage_with_a_message(text):
-    with pytest.raises(InvalidEntryError) as info:
-        parse_score(text, "Ann")
-    assert "Ann" in str(info.value)
 
 
 def test_hole_needs_a_score_for_every_player():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.scoresheet import InvalidEntryError, layout_points
+from app.rules.scoresheet import InvalidEntryError, SheetGame, layout_points, new_sheet
 
 
 def layout(*columns: str) -> list[str]:
@@ -46,3 +46,38 @@ def test_jack_and_queen_are_not_a_pair():
 def test_incomplete_or_unknown_ranks_refused(ranks):
     with pytest.raises(InvalidEntryError, match="all six"):
         layout_points(ranks)
+
+
+# Four-card Golf: a 2x2 square, top row then bottom row; number cards (twos too) face value.
+
+
+def test_four_card_basic_game_pairs_nothing():
+    assert layout_points(["7", "7", "7", "7"], SheetGame.FOUR_CARD) == 28
+    assert layout_points(["2", "K", "A", "Q"], SheetGame.FOUR_CARD) == 2 + 0 + 1 + 10
+
+
+@pytest.mark.parametrize(
+    ("ranks", "score"),
+    [
+        (["9", "9", "3", "4"], 7),  # a pair in the top row
+        (["9", "3", "9", "4"], 7),  # a pair in the left column
+        (["9", "9", "9", "4"], 4),  # three nines: each is in a row or column pair
+        (["Q", "Q", "Q", "Q"], 0),
+        (["9", "3", "4", "9"], 25),  # a diagonal is no pair
+        (["J", "Q", "Q", "J"], 40),  # jack and queen are different ranks
+    ],
+)
+def test_four_card_pairs_cancel_in_rows_and_columns(ranks, score):
+    assert layout_points(ranks, SheetGame.FOUR_CARD, pairs_cancel=True) == score
+
+
+@pytest.mark.parametrize("ranks", [["A"] * 3, ["A"] * 5, ["A", "2", "3", "Z"]])
+def test_four_card_needs_all_four_cards(ranks):
+    with pytest.raises(InvalidEntryError, match="all four"):
+        layout_points(ranks, SheetGame.FOUR_CARD)
+
+
+def test_pairs_option_is_only_kept_for_four_card_sheets():
+    assert not new_sheet(["Ann", "Bo"], "9", pairs_cancel=True).pairs_cancel
+    four = new_sheet(["Ann", "Bo"], "9", SheetGame.FOUR_CARD, pairs_cancel=True)
+    assert four.game is SheetGame.FOUR_CARD and four.pairs_cancel

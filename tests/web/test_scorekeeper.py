@@ -58,7 +58,7 @@ def test_created_sheet_shows_fields_per_player_and_table(client):
     [
         ({"player_1": "Ann"}, "2 to 8 players"),
         ({"player_1": "Ann", "player_2": "ann"}, "same name"),
-        ({"player_1": "A" * 31, "player_2": "Bo"}, "too long"),
+        ({"player_1": "A" * 31, "player_2": "Bo"}, "at most 30 characters"),
         ({"player_1": "Ann", "player_2": "Bo", "length": "12"}, "9 holes, 18 holes"),
     ],
 )
@@ -320,3 +320,102 @@ def test_form_urls_opened_with_get_lead_back_to_the_sheet(client, suffix):
     response = client.get(path + suffix, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == path
     assert client.get("/scores/view/nosuchsheet1234567").status_code == 404  # still a view
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("version", "\u00b2", "reload"),
+        ("version", "9" * 40, "reload"),
+        ("version", "-1", "reload"),
+        ("before", "\u00b2", "where the hole goes"),
+        ("before", "9" * 40, "where the hole goes"),
+        ("score_0", "\u00b2", "whole number"),
+        ("score_0", "\u0663", "whole number"),  # an Arabic-Indic 3
+        ("score_0", "9" * 40, "whole number"),
+        ("score_0", "12345", "cannot be right"),
+    ],
+)
+def test_odd_numbers_refused_with_a_message_and_nothing_saved(client, field, value, message):
+    path = start(client)
+    data = {"score_0": "1", "score_1": "2", "version": str(version(client, path)), field: value}
+    response = client.submit(f"{path}/holes", data, htmx=True)
+    assert response.status_code == 422 and message in response.text
+    assert state(client, path)["holes"] == []
+
+
+def test_the_field_in_error_is_marked_invalid(client):
+    path = start(client)
+    response = enter(client, path, ["1", "x"], htmx=True)
+    assert response.status_code == 422
+    assert re.search(r'id="score-1"[^>]*aria-invalid="true"', response.text)
+    assert not re.search(r'id="score-0"[^>]*aria-invalid', response.text)
+
+
+@pytest.mark.parametrize("helper_for", ["\u00b2", "9" * 40, "-1", "1.0"])
+def test_layout_helper_refuses_odd_player_numbers(client, helper_for):
+    path = start(client)
+    response = client.submit(f"{path}/helper", {"helper_for": helper_for}, htmx=True)
+    assert response.status_code == 422 and "helper under one of the players" in response.text
+
+
+@pytest.mark.parametrize("number", ["9" * 40, "\u00b2"])
+def test_odd_hole_numbers_in_the_address_are_refused_cleanly(client, number):
+    path = start(client)
+    enter(client, path, [1, 1])
+    response = client.submit(f"{path}/holes/{number}", {"score_0": "1", "score_1": "1",
+                                                       "version": str(version(client, path))})
+    assert response.status_code in (400, 422)
+    assert state(client, path)["holes"] == [[1, 1]]
+
+
+@pytest.mark.parametrize("score", ["+3", "\u22123", " 3 "])
+def test_phone_keyboard_signs_are_understood(client, score):
+    path = start(client)
+    assert enter(client, path, [score, 0]).status_code == 303
+    assert abs(state(client, path)["holes"][0][0]) == 3
+
+
+def test_every_sheet_answer_is_not_stored_by_caches(client):
+    path = start(client)
+    read_url = re.search(r"(/scores/view/[A-Za-z0-9_-]+)", client.get(path).text).group(1)
+    refused = enter(client, path, ["x", 1], htmx=True)
+    helper = client.submit(f"{path}/helper", {"helper_for": "0"}, htmx=True)
+    stale = client.submit(f"{path}/holes", {"score_0": "1", "score_1": "1", "version": "7"})
+    for response in (client.get(path), client.get(read_url), refused, helper, stale):
+        assert response.headers["cache-control"] == "no-store", response.status_code
+
+
+def test_four_card_sheet_helper_scores_a_square_with_pairs_cancelling(client):
+    response = client.submit("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9",
+                                         "game": "golf4", "pairs_cancel": "on"})
+    path = response.headers["location"]
+    page = client.get(path).text
+    assert "Four-card Golf (pairs cancel)" in page
+    assert 'id="card-0-3"' in page and 'id="card-0-4"' not in page
+    assert ">top row, right</label>" in page
+    cards = {"card_0_0": "9", "card_0_1": "9", "card_0_2": "2", "card_0_3": "Q"}
+    answer = client.submit(f"{path}/helper", {"helper_for": "0", **cards}, htmx=True)
+    assert "Those cards score 12." in answer.text  # the nines cancel; a 2 counts 2
+    assert state(client, path)["game"] == "golf4" and state(client, path)["pairs_cancel"]
+
+
+def test_four_card_sheet_without_the_option_adds_every_card(client):
+    response = client.submit("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9",
+                                         "game": "golf4"})
+    path = response.headers["location"]
+    cards = {"card_1_0": "9", "card_1_1": "9", "card_1_2": "K", "card_1_3": "A"}
+    answer = client.submit(f"{path}/helper", {"helper_for": "1", **cards}, htmx=True)
+    assert "Those cards score 19." in answer.text
+    short = client.submit(f"{path}/helper", {"helper_for": "1", "card_1_0": "9"}, htmx=True)
+    assert short.status_code == 422 and "all four cards" in short.text
+
+
+@pytest.mark.parametrize("game", ["golf5", "\u00b2", ""])
+def test_new_sheet_game_must_be_one_offered(client, game):
+    response = client.submit("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9",
+                                         "game": game})
+    if game == "":
+        assert response.status_code == 303  # an empty choice means the default, six-card
+    else:
+        assert response.status_code == 422 and "six-card or four-card" in response.text

@@ -1,78 +1,168 @@
-"""Reading the score keeper's forms: text fields in, checked values or a readable error out."""
+"""The score keeper's fields, read with the site's one form idiom (`app.web.forms`).
+
+Each reader returns a checked value or raises `FormError` naming the field, with a message
+worded for someone at a card table.
+"""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from starlette.datastructures import FormData
 
 from app.rules.scoresheet import (
     HELPER_RANKS,
+    MAX_HOLES,
+    MAX_NAME,
     MAX_PLAYERS,
-    InvalidEntryError,
+    MAX_SCORE,
+    MIN_SCORE,
     Sheet,
-    parse_score,
+    SheetGame,
+    SheetLength,
+)
+from app.web.forms import (
+    FormError,
+    bool_field,
+    choice_field,
+    int_field,
+    optional_int_field,
+    parse_int,
+    text_field,
+    version_field,
 )
 
-POSITIONS = ("top row, left", "top row, middle", "top row, right",
-             "bottom row, left", "bottom row, middle", "bottom row, right")
+POSITIONS = {
+    SheetGame.SIX_CARD: (
+        "top row, left",
+        "top row, middle",
+        "top row, right",
+        "bottom row, left",
+        "bottom row, middle",
+        "bottom row, right",
+    ),
+    SheetGame.FOUR_CARD: (
+        "top row, left",
+        "top row, right",
+        "bottom row, left",
+        "bottom row, right",
+    ),
+}
+GAME_LABELS = {SheetGame.SIX_CARD: "Six-card Golf", SheetGame.FOUR_CARD: "Four-card Golf"}
+LENGTHS = {length.value: length for length in SheetLength}
+GAMES = {game.value: game for game in SheetGame}
+RANKS = {rank: rank for rank in HELPER_RANKS}
+# Typed values are shown again after a mistake; a longer one is not worth echoing in full.
+ECHO_LIMIT = 40
+# Wider than any score, so that "12345" reads as out of range rather than as not a number.
+ANY_WHOLE = 10**18
 
 
-def text(form: FormData, name: str, limit: int = 200) -> str:
-    """A text field, or "" when missing or a file; overlong input is cut, not trusted."""
+def typed(form: FormData, name: str) -> str:
+    """A field as typed, to re-fill the form after a mistake (never parsed from here)."""
     value = form.get(name)
-    return value[:limit] if isinstance(value, str) else ""
+    return value[:ECHO_LIMIT] if isinstance(value, str) else ""
+
+
+def typed_names(form: FormData) -> list[str]:
+    return [typed(form, f"player_{i}") for i in range(1, MAX_PLAYERS + 1)]
 
 
 def player_names(form: FormData) -> list[str]:
-    """The "Player 1" … "Player 8" fields in order, as typed."""
-    return [text(form, f"player_{i}") for i in range(1, MAX_PLAYERS + 1)]
+    """The "Player 1" … "Player 8" fields in order; empty ones are left for the rules to skip."""
+    return [
+        text_field(form, f"player_{i}", MAX_NAME, required=False) for i in range(1, MAX_PLAYERS + 1)
+    ]
 
 
-def version(form: FormData) -> int:
-    """The sheet version a form was made from."""
-    value = text(form, "version", 12)
-    if not value.isdigit():
-        raise InvalidEntryError("This form is missing a detail. Please reload the page.")
-    return int(value)
+def length(form: FormData) -> SheetLength:
+    try:
+        return choice_field(form, "length", LENGTHS, default=SheetLength.NINE.value)
+    except FormError:
+        raise FormError("length", "Please choose 9 holes, 18 holes or Until 100.") from None
 
 
-def optional_hole(form: FormData, name: str) -> int | None:
-    """A hole number chosen in a select, or None for "at the end"."""
-    value = text(form, name, 12)
-    if not value:
-        return None
-    if not value.isdigit():
-        raise InvalidEntryError("Please choose where the hole goes from the list.")
-    return int(value)
+def game(form: FormData) -> SheetGame:
+    try:
+        return choice_field(form, "game", GAMES, default=SheetGame.SIX_CARD.value)
+    except FormError:
+        raise FormError("game", "Please choose six-card or four-card Golf.") from None
+
+
+def pairs_cancel(form: FormData) -> bool:
+    return bool_field(form, "pairs_cancel")
+
+
+def sheet_version(form: FormData) -> int:
+    """The sheet version a change form was made from."""
+    try:
+        return version_field(form)
+    except FormError:
+        raise FormError(
+            "version", "This form is missing a detail. Please reload the page."
+        ) from None
+
+
+def before(form: FormData) -> int | None:
+    """Where a forgotten hole goes (the hole it comes before), or None for "at the end"."""
+    try:
+        return optional_int_field(form, "before", 1, MAX_HOLES)
+    except FormError:
+        raise FormError("before", "Please choose where the hole goes from the list.") from None
 
 
 def typed_scores(form: FormData, sheet: Sheet) -> list[str]:
     """Each player's score field as typed (kept to re-fill the form after a mistake)."""
-    return [text(form, f"score_{i}", 20) for i in range(len(sheet.players))]
+    return [typed(form, f"score_{i}") for i in range(len(sheet.players))]
+
+
+def score(form: FormData, index: int, who: str) -> int:
+    """One player's score for a hole: a whole number in a sane range."""
+    name = f"score_{index}"
+    raw = form.get(name)
+    # A phone keyboard may type a typographic minus, or a plus before a positive score.
+    text = raw.strip().replace("\u2212", "-").removeprefix("+") if isinstance(raw, str) else ""
+    if not text:
+        raise FormError(name, f"Please enter a score for {who}.")
+    value = parse_int(text, -ANY_WHOLE, ANY_WHOLE)
+    if value is None:
+        raise FormError(name, f"The score for {who} must be a whole number, like 7 or -2.")
+    if not MIN_SCORE <= value <= MAX_SCORE:
+        raise FormError(
+            name,
+            f"A score of {value} for {who} cannot be right: a hole scores between "
+            f"{MIN_SCORE} and {MAX_SCORE}.",
+        )
+    return value
 
 
 def scores(form: FormData, sheet: Sheet) -> list[int]:
-    """Each player's score for a hole, checked."""
-    return [
-        parse_score(value, name)
-        for value, name in zip(typed_scores(form, sheet), sheet.players, strict=True)
-    ]
+    """Every player's score for a hole, checked."""
+    return [score(form, i, name) for i, name in enumerate(sheet.players)]
 
 
 def helper_player(form: FormData, sheet: Sheet) -> int:
     """Which player's layout the helper should score."""
-    value = text(form, "helper_for", 4)
-    if not value.isdigit() or int(value) >= len(sheet.players):
-        raise InvalidEntryError("Please use the helper under one of the players.")
-    return int(value)
+    try:
+        return int_field(form, "helper_for", 0, len(sheet.players) - 1)
+    except FormError:
+        raise FormError("helper_for", "Please use the helper under one of the players.") from None
 
 
-def helper_ranks(form: FormData, player: int) -> list[str]:
-    """The six ranks picked for one player (top row, then bottom row); "" when not picked."""
-    return [text(form, f"card_{player}_{k}", 4) for k in range(6)]
+def helper_ranks(form: FormData, sheet: Sheet, player: int) -> list[str]:
+    """The ranks picked for one player's layout, top row then bottom row; all are needed."""
+    count = "six" if sheet.game is SheetGame.SIX_CARD else "four"
+    ranks = []
+    for k in range(sheet.game.cards):
+        name = f"card_{player}_{k}"
+        try:
+            ranks.append(choice_field(form, name, RANKS))
+        except FormError:
+            raise FormError(
+                name, f"Pick all {count} cards of the layout to work out the score."
+            ) from None
+    return ranks
 
 
-def only_known_ranks(ranks: Sequence[str]) -> list[str]:
-    """Ranks safe to show again in the selects (anything else shows as not picked)."""
-    return [rank if rank in HELPER_RANKS else "" for rank in ranks]
+def known_ranks(form: FormData, sheet: Sheet, player: int) -> list[str]:
+    """The ranks to select again after a mistake; anything unknown shows as not picked."""
+    picked = (form.get(f"card_{player}_{k}") for k in range(sheet.game.cards))
+    return [rank if isinstance(rank, str) and rank in RANKS else "" for rank in picked]

@@ -1,27 +1,26 @@
-"""The score keeper for six-card Golf at a real table: /scores.
+"""The score keeper for Golf at a real table: /scores.
 
-Each change is load → rules → save → render. The private link (/scores/{id}) edits; the
-read-only link (/scores/view/{read_id}) only shows. Every change form carries the version
-it was made from: a stale form is refused with 409 and the fresh sheet.
+The private link (/scores/{id}) edits; the read-only link (/scores/view/{read_id}) only shows.
+A dependency loads the sheet (or answers 404); each change is one storage call (load → rules →
+save with the version check): a stale form is refused with 409 and the fresh sheet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from app.ratelimit import limit
 from app.rules import scoresheet as rules
-from app.rules.scoresheet import Sheet, SheetError, SheetLength
+from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
 from app.storage import scoresheets as store
-from app.storage.models import ScoreSheet
-from app.web.errors import error_response
-from app.web.forms import PostedForm
+from app.storage.scoresheets import StoredSheet
+from app.web.forms import FormError, PostedForm
 from app.web.render import after_post, json_state, render, wants_json
 from app.web.scorekeeper import forms
 
@@ -37,6 +36,26 @@ STALE = (
 )
 
 
+def _private_sheet(request: Request, sheet_id: str) -> StoredSheet:
+    with request.app.state.db.read() as session:
+        try:
+            return store.load_sheet(session, sheet_id=sheet_id)
+        except store.SheetNotFound:
+            raise HTTPException(404) from None
+
+
+def _shared_sheet(request: Request, read_id: str) -> StoredSheet:
+    with request.app.state.db.read() as session:
+        try:
+            return store.load_sheet_by_read_id(session, read_id=read_id)
+        except store.SheetNotFound:
+            raise HTTPException(404) from None
+
+
+SheetDep = Annotated[StoredSheet, Depends(_private_sheet)]
+ReadOnlySheetDep = Annotated[StoredSheet, Depends(_shared_sheet)]
+
+
 @dataclass
 class FormState:
     """What to show again in the forms after a mistake or a helper answer."""
@@ -44,6 +63,7 @@ class FormState:
     message: str | None = None
     # "new", "helper" or the hole number a message is about; "added"/"fixed" after a save.
     where: str | int | None = None
+    invalid: str | None = None  # the field the message is about, marked aria-invalid
     new_scores: list[str] = field(default_factory=list)
     new_before: str = ""
     edit_scores: dict[int, list[str]] = field(default_factory=dict)
@@ -54,97 +74,88 @@ class FormState:
 
 @router.get("/scores", response_class=HTMLResponse, name="scorekeeper_new")
 def new_page(request: Request) -> HTMLResponse:
-    return _new_page(request)
+    return _new_page(request, FormData())
 
 
 @router.post("/scores", name="scorekeeper_create")
 def create(request: Request, form: PostedForm) -> Response:
-    names = forms.player_names(form)
     try:
-        sheet = rules.new_sheet(names, forms.text(form, "length", 8))
-    except SheetError as exc:
-        return _new_page(request, names, forms.text(form, "length", 8), str(exc), 422)
+        sheet = rules.new_sheet(
+            forms.player_names(form),
+            forms.length(form),
+            game=forms.game(form),
+            pairs_cancel=forms.pairs_cancel(form),
+        )
+    except (FormError, SheetError) as exc:
+        return _new_page(request, form, exc, 422)
     limit(request, key="create")  # one client cannot fill the database with sheets
     with request.app.state.db.write() as session:
-        row = store.create_sheet(session, sheet=sheet)
+        stored = store.create_sheet(session, sheet=sheet)
     # Always a full redirect: the new sheet is a new page, even for htmx.
-    return RedirectResponse(f"/scores/{row.id}", status_code=303)
+    return RedirectResponse(f"/scores/{stored.id}", status_code=303)
 
 
 @router.get("/scores/view/{read_id}", response_class=HTMLResponse, name="scorekeeper_view")
-def view_sheet(request: Request, read_id: str) -> Response:
-    with request.app.state.db.read() as session:
-        row = store.get_sheet_by_read_id(session, read_id=read_id)
-    if row is None:
-        return error_response(request, 404)
-    return _sheet_response(request, row, editable=False)
+def view_sheet(request: Request, stored: ReadOnlySheetDep) -> Response:
+    return _sheet_response(request, stored, editable=False)
 
 
 @router.get("/scores/{sheet_id}", response_class=HTMLResponse, name="scorekeeper_sheet")
-def edit_sheet(request: Request, sheet_id: str) -> Response:
-    with request.app.state.db.read() as session:
-        row = store.get_sheet(session, sheet_id=sheet_id)
-    if row is None:
-        return error_response(request, 404)
-    return _sheet_response(request, row, editable=True)
+def edit_sheet(request: Request, stored: SheetDep) -> Response:
+    return _sheet_response(request, stored, editable=True)
 
 
 @router.post("/scores/{sheet_id}/holes", name="scorekeeper_add_hole")
-def add_hole(request: Request, sheet_id: str, form: PostedForm) -> Response:
+def add_hole(request: Request, stored: SheetDep, form: PostedForm) -> Response:
+    sheet = stored.sheet
+    keep = FormState(
+        where="new",
+        new_scores=forms.typed_scores(form, sheet),
+        new_before=forms.typed(form, "before"),
+    )
 
-    def change(sheet: Sheet) -> Sheet:
-        before = forms.optional_hole(form, "before")
-        return rules.add_hole(sheet, forms.scores(form, sheet), before=before)
+    def change() -> Callable[[Sheet], Sheet]:
+        scores, before = forms.scores(form, sheet), forms.before(form)
+        return lambda current: rules.add_hole(current, scores, before=before)
 
-    def keep(sheet: Sheet) -> FormState:
-        typed = forms.typed_scores(form, sheet)
-        return FormState(where="new", new_scores=typed, new_before=forms.text(form, "before", 4))
-
-    return _change(request, sheet_id, form, change, keep, done="added")
+    return _change(request, stored, form, change, keep, done="added")
 
 
 @router.post("/scores/{sheet_id}/holes/{number}", name="scorekeeper_edit_hole")
-def edit_hole(request: Request, sheet_id: str, number: int, form: PostedForm) -> Response:
+def edit_hole(request: Request, stored: SheetDep, number: int, form: PostedForm) -> Response:
+    keep = FormState(where=number, edit_scores={number: forms.typed_scores(form, stored.sheet)})
 
-    def change(sheet: Sheet) -> Sheet:
-        return rules.edit_hole(sheet, number, forms.scores(form, sheet))
+    def change() -> Callable[[Sheet], Sheet]:
+        scores = forms.scores(form, stored.sheet)
+        return lambda current: rules.edit_hole(current, number, scores)
 
-    def keep(sheet: Sheet) -> FormState:
-        return FormState(where=number, edit_scores={number: forms.typed_scores(form, sheet)})
-
-    return _change(request, sheet_id, form, change, keep)
+    return _change(request, stored, form, change, keep)
 
 
 @router.post("/scores/{sheet_id}/holes/{number}/remove", name="scorekeeper_remove_hole")
-def remove_hole(request: Request, sheet_id: str, number: int, form: PostedForm) -> Response:
-    return _change(
-        request,
-        sheet_id,
-        form,
-        lambda sheet: rules.remove_hole(sheet, number),
-        lambda _sheet: FormState(where=number),
-    )
+def remove_hole(request: Request, stored: SheetDep, number: int, form: PostedForm) -> Response:
+    def change() -> Callable[[Sheet], Sheet]:
+        return lambda current: rules.remove_hole(current, number)
+
+    return _change(request, stored, form, change, FormState(where=number))
 
 
 @router.post("/scores/{sheet_id}/helper", name="scorekeeper_helper")
-def layout_helper(request: Request, sheet_id: str, form: PostedForm) -> Response:
-    """Work out one player's hole score from six cards; changes nothing stored."""
-    with request.app.state.db.read() as session:
-        row = store.get_sheet(session, sheet_id=sheet_id)
-    if row is None:
-        return error_response(request, 404)
-    sheet = store.to_sheet(row)
+def layout_helper(request: Request, stored: SheetDep, form: PostedForm) -> Response:
+    """Work out one player's hole score from their cards; changes nothing stored."""
+    sheet = stored.sheet
     state = FormState(where="helper", new_scores=forms.typed_scores(form, sheet))
     status = 200
     try:
         player = forms.helper_player(form, sheet)
         state.helper_for = player
-        state.helper_ranks = forms.only_known_ranks(forms.helper_ranks(form, player))
-        state.helper_score = rules.layout_points(forms.helper_ranks(form, player))
+        state.helper_ranks = forms.known_ranks(form, sheet, player)
+        ranks = forms.helper_ranks(form, sheet, player)
+        state.helper_score = rules.layout_points(ranks, sheet.game, sheet.pairs_cancel)
         state.new_scores[player] = str(state.helper_score)
-    except SheetError as exc:
-        state.message, status = str(exc), 422
-    context = _sheet_context(request, row, sheet, editable=True, state=state)
+    except (FormError, SheetError) as exc:
+        state.message, status = _message(exc, state), 422
+    context = _sheet_context(request, stored, editable=True, state=state)
     return _no_store(render(request, SHEET_PAGE, HOLE_FORM, context, status_code=status))
 
 
@@ -156,48 +167,61 @@ def back_to_sheet(sheet_id: str, rest: str) -> RedirectResponse:
 
 def _change(
     request: Request,
-    sheet_id: str,
+    stored: StoredSheet,
     form: FormData,
-    change: Callable[[Sheet], Sheet],
-    keep: Callable[[Sheet], FormState],
+    change: Callable[[], Callable[[Sheet], Sheet]],
+    keep: FormState,
     done: str = "fixed",
 ) -> Response:
-    """Load, apply one rule change, save with the version check, then answer."""
-    with request.app.state.db.write() as session:
-        row = store.get_sheet(session, sheet_id=sheet_id, for_update=True)
-        if row is None:
-            return error_response(request, 404)
-        sheet = store.to_sheet(row)
-        try:
-            expected = forms.version(form)
-            if expected != row.version:
-                raise store.StaleSheetError
-            store.save_sheet(session, row=row, sheet=change(sheet), expected_version=expected)
-        except store.StaleSheetError:
-            return _sheet_response(request, row, True, FormState(STALE), status_code=409)
-        except SheetError as exc:
-            state = keep(sheet)
-            state.message = str(exc)
-            if isinstance(state.where, int) and not 1 <= state.where <= len(sheet.holes):
-                state.where = None  # no such hole's form to show it in: show it on top
-            return _sheet_response(request, row, True, state, status_code=422)
+    """Read the form into a rule change, let storage apply and save it, then answer.
+
+    `change` reads the fields (raising `FormError`) and returns the rule change to apply.
+    """
+    try:
+        version = forms.sheet_version(form)
+        rule_change = change()
+        with request.app.state.db.write() as session:
+            fresh = store.change_sheet(
+                session, sheet_id=stored.id, version=version, change=rule_change
+            )
+    except store.SheetNotFound:
+        raise HTTPException(404) from None  # removed since the dependency loaded it
+    except store.StaleSheetError as stale:
+        return _sheet_response(request, stale.current, True, FormState(STALE), status_code=409)
+    except (FormError, SheetError) as exc:
+        keep.message = _message(exc, keep)
+        if isinstance(keep.where, int) and not 1 <= keep.where <= len(stored.sheet.holes):
+            keep.where = None  # no such hole's form to show it in: show it on top
+        return _sheet_response(request, stored, True, keep, status_code=422)
     # `done` tells the fragment where to put the keyboard focus after the swap.
-    fresh = _sheet_response(request, row, editable=True, state=FormState(where=done))
-    return after_post(request, f"/scores/{row.id}", fresh)
+    response = _sheet_response(request, fresh, editable=True, state=FormState(where=done))
+    return after_post(request, f"/scores/{fresh.id}", response)
+
+
+def _message(exc: FormError | SheetError, state: FormState) -> str:
+    """The message to show; a form error also marks its field."""
+    if isinstance(exc, FormError):
+        state.invalid = exc.field
+        return exc.message
+    return str(exc)
 
 
 def _new_page(
     request: Request,
-    names: list[str] | None = None,
-    length: str = SheetLength.NINE.value,
-    message: str | None = None,
+    form: FormData,
+    error: FormError | SheetError | None = None,
     status_code: int = 200,
 ) -> HTMLResponse:
+    """The new-sheet form, re-filled with what was typed after a mistake."""
     context = {
-        "names": names or [""] * rules.MAX_PLAYERS,
-        "length": length,
+        "names": forms.typed_names(form),
+        "length": forms.typed(form, "length") or SheetLength.NINE.value,
+        "game": forms.typed(form, "game") or SheetGame.SIX_CARD.value,
+        "pairs_cancel": forms.pairs_cancel(form),
         "lengths": list(SheetLength),
-        "message": message,
+        "games": forms.GAME_LABELS,
+        "message": None if error is None else _message(error, state := FormState()),
+        "invalid": None if error is None else state.invalid,
         "max_name": rules.MAX_NAME,
     }
     return render(request, NEW_PAGE, None, context, status_code=status_code)
@@ -205,15 +229,14 @@ def _new_page(
 
 def _sheet_response(
     request: Request,
-    row: ScoreSheet,
+    stored: StoredSheet,
     editable: bool,
     state: FormState | None = None,
     status_code: int = 200,
 ) -> Response:
-    sheet = store.to_sheet(row)
     if wants_json(request):
-        return json_state(sheet_json(sheet), status_code=status_code)
-    context = _sheet_context(request, row, sheet, editable=editable, state=state or FormState())
+        return json_state(sheet_json(stored.sheet), status_code=status_code)
+    context = _sheet_context(request, stored, editable=editable, state=state or FormState())
     return _no_store(render(request, SHEET_PAGE, SHEET_FRAGMENT, context, status_code=status_code))
 
 
@@ -228,6 +251,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     return {
         "players": list(sheet.players),
         "length": sheet.length.value,
+        "game": sheet.game.value,
+        "pairs_cancel": sheet.pairs_cancel,
         "holes": [list(hole) for hole in sheet.holes],
         "totals": list(rules.totals(sheet)),
         "leaders": list(rules.leaders(sheet)),
@@ -237,14 +262,14 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
 
 
 def _sheet_context(
-    request: Request, row: ScoreSheet, sheet: Sheet, *, editable: bool, state: FormState
+    request: Request, stored: StoredSheet, *, editable: bool, state: FormState
 ) -> dict[str, Any]:
-    count = len(sheet.players)
+    sheet = stored.sheet
     return {
         "sheet": sheet,
-        "sheet_id": row.id if editable else None,
-        "read_id": row.read_id,
-        "version": row.version,
+        "sheet_id": stored.id if editable else None,
+        "read_id": stored.read_id,
+        "version": stored.version,
         "editable": editable,
         "totals": rules.totals(sheet),
         "running": rules.running_totals(sheet),
@@ -252,12 +277,16 @@ def _sheet_context(
         "winners": set(rules.winners(sheet)),
         "finished": rules.is_finished(sheet),
         "summary": rules.summary(sheet),
-        "private_url": str(request.url_for("scorekeeper_sheet", sheet_id=row.id)),
-        "read_url": str(request.url_for("scorekeeper_view", read_id=row.read_id)),
+        # Only the private page may carry its own edit link.
+        "private_url": str(request.url_for("scorekeeper_sheet", sheet_id=stored.id))
+        if editable
+        else None,
+        "read_url": str(request.url_for("scorekeeper_view", read_id=stored.read_id)),
         "state": state,
-        "new_scores": state.new_scores or [""] * count,
+        "new_scores": state.new_scores or [""] * len(sheet.players),
         "ranks": rules.HELPER_RANKS,
-        "positions": forms.POSITIONS,
+        "positions": forms.POSITIONS[sheet.game],
+        "game_label": forms.GAME_LABELS[sheet.game],
         "min_score": rules.MIN_SCORE,
         "max_score": rules.MAX_SCORE,
     }
