@@ -13,15 +13,16 @@ from app.db import Database
 from app.request_log import RequestLogMiddleware
 from app.security import SecurityHeadersMiddleware, verify_csrf
 from app.settings import Settings
-from app.web import health, pages, quiz
-from app.web.errors import install_error_handlers
+from app.web import assets, health, pages, quiz
+from app.web.assets import build_bundles
+from app.web.errors import ErrorPageMiddleware, install_error_handlers
 from app.web.golf import routes as golf
 from app.web.render import make_templates
 from app.web.scorekeeper import routes as scorekeeper
 from app.web.solitaire import review as solitaire_review
 from app.web.solitaire import routes as solitaire
 
-FEATURE_ROUTERS = (health, pages, solitaire, solitaire_review, quiz, golf, scorekeeper)
+FEATURE_ROUTERS = (health, assets, pages, solitaire, solitaire_review, quiz, golf, scorekeeper)
 
 
 class CachedStaticFiles(StaticFiles):
@@ -51,15 +52,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
+        openapi_url=None,  # an HTML site: no machine-readable list of every route
         dependencies=[Depends(verify_csrf)],
     )
     app.state.settings = settings
     app.state.db = database
-    app.state.templates = make_templates(settings.templates_dir, settings.static_dir)
+    app.state.bundles = build_bundles(settings.static_dir)
+    app.state.templates = make_templates(
+        settings.templates_dir, settings.static_dir, app.state.bundles
+    )
     app.mount("/static", CachedStaticFiles(directory=settings.static_dir), name="static")
     for module in FEATURE_ROUTERS:
         app.include_router(module.router)
     install_error_handlers(app)
+    app.add_middleware(ErrorPageMiddleware)  # innermost: its 500 page gets the headers below
     # Pages and htmx compress to about a third; tiny answers (204 polls) are left alone.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(

@@ -2,7 +2,9 @@
 
 Game ids, invite ids and seat secrets travel in paths, query strings and cookies, so a line
 carries only the method, the path with id-like segments replaced by ":id", the status, the
-time taken and whether htmx asked. No query string, no cookies, no headers, no client address.
+time taken, whether htmx asked and a random request id (also sent as X-Request-Id and shown on
+the 500 page, so a player's report finds its log lines). No query string, no cookies, no
+headers, no client address.
 """
 
 from __future__ import annotations
@@ -10,24 +12,28 @@ from __future__ import annotations
 import json
 import logging
 import re
+import secrets
 import sys
 import time
 
+from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 logger = logging.getLogger("golf.request")
+error_logger = logging.getLogger("golf.error")  # written by app.web.errors
 # Random ids from new_token() are 22 url-safe characters; long numbers could be ids too.
 _ID_LIKE = re.compile(r"^[A-Za-z0-9_-]{16,}$")
 
 
 def _ensure_handler() -> None:
     """Lines go to stderr even when nothing configured logging (uvicorn only sets up its own)."""
-    if not logger.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(message)s"))
-        logger.addHandler(handler)
-        logger.setLevel(logging.INFO)
-        logger.propagate = False
+    for log in (logger, error_logger):
+        if not log.handlers:
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(logging.Formatter("%(message)s"))
+            log.addHandler(handler)
+            log.setLevel(logging.INFO)
+            log.propagate = False
 
 
 def redact_path(path: str) -> str:
@@ -44,10 +50,13 @@ def _looks_secret(segment: str) -> bool:
     return any(c.isdigit() or c.isupper() or c == "_" for c in segment)
 
 
-def log_line(method: str, path: str, status: int, started: float, htmx: bool) -> str:
+def log_line(
+    method: str, path: str, status: int, started: float, htmx: bool, request_id: str = ""
+) -> str:
     return json.dumps(
         {
             "event": "request",
+            "request_id": request_id,
             "method": method[:10],
             "path": redact_path(path),
             "status": status,
@@ -70,15 +79,20 @@ class RequestLogMiddleware:
             return
         started = time.perf_counter()
         status = 500  # what the client gets if the app raises before answering
+        request_id = secrets.token_hex(6)
+        scope.setdefault("state", {})["request_id"] = request_id
 
         async def send_and_note(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+                MutableHeaders(scope=message).setdefault("x-request-id", request_id)
             await send(message)
 
         htmx = (b"hx-request", b"true") in scope.get("headers", [])
         try:
             await self.app(scope, receive, send_and_note)
         finally:
-            logger.info(log_line(scope["method"], scope["path"], status, started, htmx))
+            logger.info(
+                log_line(scope["method"], scope["path"], status, started, htmx, request_id)
+            )

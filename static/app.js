@@ -1,5 +1,9 @@
 // A few lines htmx cannot do. No framework, no inline script (the CSP forbids it).
+// This file and every static/js/*.js are served as one script (app/web/assets.py), each in a
+// function of its own.
 "use strict";
+
+// Copy buttons: <button data-copy-target="field-id">.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-copy-target]");
   if (!button) return;
@@ -9,4 +13,177 @@ document.addEventListener("click", (event) => {
   const done = () => { button.dataset.copied = "true"; button.textContent = "Copied"; };
   if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, done);
   else { document.execCommand("copy"); done(); }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Focus after an htmx swap: THE way, for every area.
+//
+// 1. The fragment marks the element that should have focus next with `autofocus` (the server
+//    knows what comes next: the next playable card, the result just shown). htmx focuses it
+//    when the fragment lands, and a plain-HTML page load (Post/Redirect/Get) does the same,
+//    so both paths agree. A non-focusable target (a message) also needs tabindex="-1".
+// 2. Without a mark, htmx keeps focus on the element with the same id in the new fragment.
+// 3. If that element is gone (its column emptied, the game ended), focus would fall back to
+//    the top of the page; instead it goes to the swapped region's [data-focus-fallback]
+//    element, when the region names one.
+// ---------------------------------------------------------------------------------------------
+let focusWasIn = null;
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const target = event.detail.target;
+  focusWasIn = target && target.contains(document.activeElement) ? target.id || null : null;
+});
+
+document.addEventListener("htmx:afterSettle", () => {
+  const regionId = focusWasIn;
+  focusWasIn = null;
+  if (!regionId) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;
+  const region = document.getElementById(regionId);
+  const fallback = region && region.querySelector("[data-focus-fallback]");
+  if (!fallback) return;
+  if (!fallback.matches("a[href], button, input, select, textarea, [tabindex]")) {
+    fallback.setAttribute("tabindex", "-1");
+  }
+  fallback.focus();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard shortcuts: any button or link with data-shortcut="<key>" is activated by that key
+// (the key as KeyboardEvent.key names it: "d", "1", "?"). They never fire while typing in a
+// field or with Ctrl, Alt or Meta held, and every action stays an ordinary button as well.
+// aria-keyshortcuts is set here, not in the HTML, because the keys only work with this script.
+// A page with shortcuts gets a "Keyboard shortcuts" button listing them (also on "?"); it goes
+// into the page's [data-shortcut-help] element when there is one, else after the first heading.
+// ---------------------------------------------------------------------------------------------
+const HELP_KEY = "?";
+
+function isTyping(element) {
+  if (!element || element === document.body) return false;
+  if (element.isContentEditable) return true;
+  if (element.tagName === "TEXTAREA" || element.tagName === "SELECT") return true;
+  if (element.tagName !== "INPUT") return false;
+  return !["button", "submit", "reset", "checkbox", "radio", "range", "color", "file"]
+    .includes((element.type || "text").toLowerCase());
+}
+
+function usable(element) {
+  return !element.disabled && !element.closest("[inert], [hidden]") &&
+    element.getClientRects().length > 0;
+}
+
+function shortcutElements() {
+  return Array.from(document.querySelectorAll("[data-shortcut]"))
+    .filter((element) => element.id !== "shortcut-help-button");
+}
+
+function shortcutLabel(element) {
+  return element.dataset.shortcutLabel || element.getAttribute("aria-label") ||
+    element.textContent.replace(/\s+/g, " ").trim();
+}
+
+function markShortcuts() {
+  const elements = shortcutElements();
+  for (const element of elements) {
+    element.setAttribute("aria-keyshortcuts", element.dataset.shortcut);
+  }
+  const button = document.getElementById("shortcut-help-button");
+  if (elements.length && !button) addHelpButton();
+  if (!elements.length && button) button.remove();
+}
+
+function addHelpButton() {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "shortcut-help-button";
+  button.className = "shortcut-help-button";
+  button.textContent = "Keyboard shortcuts";
+  button.setAttribute("aria-haspopup", "dialog");
+  button.setAttribute("aria-keyshortcuts", HELP_KEY);
+  button.addEventListener("click", openHelp);
+  const slot = document.querySelector("[data-shortcut-help]");
+  const heading = document.querySelector("main h1");
+  if (slot) slot.append(button);
+  else if (heading) heading.after(button);
+  else document.querySelector("main, body").prepend(button);
+}
+
+function helpDialog() {
+  let dialog = document.getElementById("shortcut-help");
+  if (dialog) return dialog;
+  dialog = document.createElement("dialog");
+  dialog.id = "shortcut-help";
+  dialog.className = "shortcut-help";
+  dialog.setAttribute("aria-labelledby", "shortcut-help-title");
+  const title = document.createElement("h2");
+  title.id = "shortcut-help-title";
+  title.textContent = "Keyboard shortcuts";
+  const list = document.createElement("dl");
+  const note = document.createElement("p");
+  note.textContent = "Keys do nothing while you type in a field. Escape closes this list.";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "Close";
+  close.addEventListener("click", () => dialog.close());
+  dialog.append(title, list, note, close);
+  document.body.append(dialog);
+  return dialog;
+}
+
+// Built when opened, from what the page offers right now (the board changes after each move).
+function openHelp() {
+  const dialog = helpDialog();
+  const list = dialog.querySelector("dl");
+  list.replaceChildren();
+  const seen = new Set();
+  for (const element of shortcutElements()) {
+    const key = element.dataset.shortcut;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const term = document.createElement("dt");
+    const kbd = document.createElement("kbd");
+    kbd.textContent = key;
+    term.append(kbd);
+    const description = document.createElement("dd");
+    description.textContent = shortcutLabel(element) + (usable(element) ? "" : " (not now)");
+    list.append(term, description);
+  }
+  if (!dialog.open) dialog.showModal();  // Escape closes a modal dialog; focus then returns
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+  if (isTyping(event.target) || document.querySelector("dialog[open]")) return;
+  if (event.key === HELP_KEY && document.getElementById("shortcut-help-button")) {
+    event.preventDefault();
+    openHelp();
+    return;
+  }
+  const element = shortcutElements()
+    .find((candidate) => candidate.dataset.shortcut === event.key && usable(candidate));
+  if (!element) return;
+  event.preventDefault();
+  element.click();
+});
+
+document.addEventListener("DOMContentLoaded", markShortcuts);
+document.addEventListener("htmx:load", markShortcuts);
+
+// ---------------------------------------------------------------------------------------------
+// Colour theme: the links in the header work without JavaScript (/theme/<choice> sets a cookie
+// and comes back); with it, the same cookie is written here and the page changes at once.
+// ---------------------------------------------------------------------------------------------
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-theme-choice]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  const choice = link.dataset.themeChoice;
+  const age = choice === "auto" ? 0 : 365 * 24 * 3600;
+  document.cookie = `theme=${choice}; Path=/; Max-Age=${age}; SameSite=Lax`;
+  document.documentElement.dataset.theme = choice;
+  for (const other of document.querySelectorAll("a[data-theme-choice]")) {
+    if (other === link) other.setAttribute("aria-current", "true");
+    else other.removeAttribute("aria-current");
+  }
 });

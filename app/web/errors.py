@@ -1,11 +1,15 @@
-"""Errors mapped to honest status codes in one place."""
+"""Errors mapped to honest status codes in one place, and one HTML page for any of them."""
 
 from __future__ import annotations
+
+import json
+import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.security import BodyTooLarge, CsrfError
 from app.web.render import is_fragment_request, wants_json
@@ -19,7 +23,10 @@ MESSAGES = {
     413: "That request was too large.",
     422: "That move is not allowed.",
     429: "Too many requests. Please wait a minute and try again.",
+    500: "Something went wrong on our side. Please try again; if it happens again, tell us the "
+    "reference below.",
 }
+logger = logging.getLogger("golf.error")
 
 
 def error_response(request: Request, status: int, message: str | None = None) -> HTMLResponse:
@@ -28,9 +35,8 @@ def error_response(request: Request, status: int, message: str | None = None) ->
         return JSONResponse({"error": text}, status_code=status)  # type: ignore[return-value]
     templates = request.app.state.templates
     name = "_error.html" if is_fragment_request(request) else "error.html"
-    response = templates.TemplateResponse(
-        request, name, {"status": status, "message": text}, status_code=status
-    )
+    context = {"status": status, "message": text, "request_id": request_id(request)}
+    response = templates.TemplateResponse(request, name, context, status_code=status)
     response.headers["vary"] = "HX-Request, Accept"
     return response
 
@@ -39,7 +45,9 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> HTMLResponse:
         detail = exc.detail if isinstance(exc.detail, str) and exc.status_code != 404 else None
-        return error_response(request, exc.status_code, detail)
+        response = error_response(request, exc.status_code, detail)
+        response.headers.update(exc.headers or {})  # Retry-After on 429
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid_input(request: Request, exc: RequestValidationError) -> HTMLResponse:
@@ -54,3 +62,58 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(BodyTooLarge)
     async def too_large(request: Request, exc: BodyTooLarge) -> HTMLResponse:
         return error_response(request, 413)
+
+
+def request_id(request: Request) -> str | None:
+    """The id the request log gave this request (shown on a 500 so a report can be matched)."""
+    return request.scope.get("state", {}).get("request_id")
+
+
+class ErrorPageMiddleware:
+    """Any exception no handler knows becomes the site's 500 page, not Starlette's plain text.
+
+    It sits inside the security-headers middleware, so the page carries the same headers as
+    every other page. The error is logged once: one JSON line with the request id, then the
+    traceback; it is not raised again, so the server does not print it a second time.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_noting_start(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_noting_start)
+        except Exception as exc:  # noqa: BLE001 - the last place any error can be answered
+            request = Request(scope)
+            logger.error(
+                json.dumps(
+                    {
+                        "event": "error",
+                        "request_id": request_id(request),
+                        "method": scope["method"][:10],
+                        "error": f"{type(exc).__name__}: {_first_line(exc)}",
+                    }
+                ),
+                exc_info=exc,
+            )
+            if started:  # part of an answer is out: all we can do is stop
+                return
+            response = error_response(request, 500)
+            response.headers["cache-control"] = "no-store"
+            await response(scope, receive, send)
+
+
+def _first_line(exc: Exception) -> str:
+    """The message's first line: the traceback below carries the rest."""
+    lines = str(exc).splitlines()
+    return lines[0][:200] if lines else ""

@@ -1,33 +1,129 @@
-"""Reading pages: home, the rules of both games, the glossary."""
+"""Reading pages (home, the rules of both games, the glossary) and the site's small files.
+
+Reading pages send no cookie and answer a conditional request with 304, so browsers and
+proxies may keep them (issue 17).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+import json
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
 from app.content.examples import GOLF6_EXAMPLES, SOLITAIRE_EXAMPLES
 from app.content.glossary import TERMS
-from app.web.render import render
+from app.web.render import cacheable, render, static_url
 
 router = APIRouter()
 
+READING = {"main_class": "reading"}  # static/css/pages.css styles inside it
+THEMES = ("auto", "light", "dark")
+THEME_COOKIE = "theme"
+YEAR = 365 * 24 * 3600
+
+# Pages behind a secret or a game id are nobody's search result.
+ROBOTS = """User-agent: *
+Disallow: /golf6/
+Disallow: /scores/
+Disallow: /solitaire/deals/
+Disallow: /solitaire/rounds/
+Disallow: /theme/
+"""
+
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request) -> HTMLResponse:
-    return render(request, "pages/home.html", None, {})
+def home(request: Request) -> Response:
+    return cacheable(request, render(request, "pages/home.html", None, READING))
 
 
 @router.get("/rules/solitaire", response_class=HTMLResponse)
-def solitaire_rules(request: Request) -> HTMLResponse:
-    return render(request, "pages/rules_solitaire.html", None, {"examples": SOLITAIRE_EXAMPLES})
+def solitaire_rules(request: Request) -> Response:
+    context = {**READING, "examples": SOLITAIRE_EXAMPLES}
+    page = render(request, "pages/rules_solitaire.html", None, context)
+    return cacheable(request, page)
 
 
 @router.get("/rules/six-card-golf", response_class=HTMLResponse)
-def golf6_rules(request: Request) -> HTMLResponse:
-    return render(request, "pages/rules_golf6.html", None, {"layouts": GOLF6_EXAMPLES})
+def golf6_rules(request: Request) -> Response:
+    page = render(request, "pages/rules_golf6.html", None, {**READING, "layouts": GOLF6_EXAMPLES})
+    return cacheable(request, page)
 
 
 @router.get("/glossary", response_class=HTMLResponse)
-def glossary(request: Request) -> HTMLResponse:
+def glossary(request: Request) -> Response:
     terms = sorted(TERMS, key=lambda term: term.word.lower())
-    return render(request, "pages/glossary.html", None, {"terms": terms})
+    page = render(request, "pages/glossary.html", None, {**READING, "terms": terms})
+    return cacheable(request, page)
+
+
+@router.get("/theme/{choice}")
+def choose_theme(request: Request, choice: str) -> Response:
+    """The colour switch without JavaScript: keep the choice in a cookie, go back to the page."""
+    if choice not in THEMES:
+        raise HTTPException(404)
+    response = RedirectResponse(_local_path(request.query_params.get("next")), status_code=303)
+    if choice == "auto":
+        response.delete_cookie(THEME_COOKIE, path="/")
+    else:
+        # Not HttpOnly: the script flips the theme without a reload and writes the same cookie.
+        response.set_cookie(THEME_COOKIE, choice, max_age=YEAR, path="/", samesite="lax")
+    return response
+
+
+def _local_path(text: str | None) -> str:
+    """`text` when it is a path on this site, else the home page (no open redirect)."""
+    if (
+        not text
+        or len(text) > 300
+        or not text.startswith("/")
+        or text.startswith("//")
+        or not text.isascii()
+        or any(c in text for c in "\\\r\n\t")
+    ):
+        return "/"
+    return text
+
+
+@router.get("/manifest.webmanifest", include_in_schema=False)
+def manifest(request: Request) -> Response:
+    """Makes the site installable; the icon is a playing card."""
+    static_dir = request.app.state.settings.static_dir
+    icons = [
+        {"src": static_url(static_dir, "icons/card.svg"), "sizes": "any", "type": "image/svg+xml"},
+        *(
+            {
+                "src": static_url(static_dir, f"icons/card-{size}.png"),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+            }
+            for size in (192, 512)
+        ),
+    ]
+    body = {
+        "name": "Golf Club: Golf card games",
+        "short_name": "Golf Club",
+        "description": "Golf solitaire with a coach, a quiz, six-card Golf and a score keeper.",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fbfaf6",
+        "theme_color": "#164d32",
+        "icons": icons,
+    }
+    return Response(
+        json.dumps(body, indent=1),
+        media_type="application/manifest+json",
+        headers={"cache-control": "public, max-age=86400"},
+    )
+
+
+@router.get("/robots.txt", include_in_schema=False)
+def robots() -> Response:
+    return PlainTextResponse(ROBOTS, headers={"cache-control": "public, max-age=86400"})
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> Response:
+    """Browsers ask for /favicon.ico before reading the page's icon link: send them to it."""
+    return RedirectResponse("/static/icons/card.svg", status_code=301)

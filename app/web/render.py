@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,16 +11,22 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 
 from app.rules.cards import card_label, card_name, is_red
 from app.security import CSRF_FIELD, csrf_token
+from app.web.assets import Bundle, build_bundles
 
 
-def make_templates(templates_dir: Path, static_dir: Path) -> Jinja2Templates:
+def make_templates(
+    templates_dir: Path, static_dir: Path, bundles: dict[str, Bundle] | None = None
+) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(templates_dir), context_processors=[_common])
     env = templates.env
+    env.globals["bundles"] = bundles or build_bundles(static_dir)
     env.globals["static_url"] = lambda name: static_url(static_dir, name)
     env.globals["CSRF_FIELD"] = CSRF_FIELD
+    env.filters["html_attrs"] = html_attrs
     env.filters["card_name"] = card_name
     env.filters["card_label"] = card_label
     env.filters["is_red"] = is_red
@@ -28,8 +35,40 @@ def make_templates(templates_dir: Path, static_dir: Path) -> Jinja2Templates:
     return templates
 
 
+_ATTR_NAME = re.compile(r"^[a-zA-Z_:][-a-zA-Z0-9_:.]*$")
+
+
+def html_attrs(attrs: dict[str, Any]) -> Markup:
+    """' name="value"' pairs; True writes a bare boolean attribute, False and None leave it out."""
+    parts = []
+    for name, value in attrs.items():
+        if not _ATTR_NAME.match(name):
+            raise ValueError(f"{name!r} is not an attribute name")
+        if value is True:
+            parts.append(f" {name}")
+        elif value is not None and value is not False:
+            parts.append(f' {name}="{escape(value)}"')
+    return Markup("".join(parts))
+
+
+class LazyCsrfToken:
+    """The CSRF token, made only when a template writes it into a form.
+
+    A page without a form then sets no cookie, so reading pages stay cacheable (issue 17).
+    """
+
+    def __init__(self, request: Request) -> None:
+        self._request = request
+
+    def __str__(self) -> str:
+        return csrf_token(self._request)
+
+    def __html__(self) -> str:  # hex digits: nothing to escape
+        return str(self)
+
+
 def _common(request: Request) -> dict[str, Any]:
-    return {"csrf_token": csrf_token(request)}
+    return {"csrf_token": LazyCsrfToken(request)}
 
 
 @cache
@@ -69,6 +108,30 @@ def render(
     response = templates.TemplateResponse(request, name, context, status_code=status_code)
     response.headers["vary"] = "HX-Request, Accept"
     return response
+
+
+def cacheable(request: Request, response: HTMLResponse) -> Response:
+    """A reading page any browser may keep: an ETag of its content, revalidated on each visit.
+
+    `no-cache` still lets a browser store the page; it asks again with If-None-Match and gets a
+    bodiless 304 while nothing changed. A page that had to set a cookie (a form needed a CSRF
+    token) stays private to that browser instead.
+    """
+    if response.status_code != 200 or getattr(request.state, "new_csrf_cookie", None):
+        response.headers["cache-control"] = "private, no-cache"
+        return response
+    etag = f'W/"{hashlib.sha256(response.body).hexdigest()[:20]}"'
+    headers = {"etag": etag, "cache-control": "no-cache", "vary": "HX-Request, Accept, Cookie"}
+    if _matches(request.headers.get("if-none-match", ""), etag):
+        return Response(status_code=304, headers=headers)
+    response.headers.update(headers)
+    return response
+
+
+def _matches(if_none_match: str, etag: str) -> bool:
+    """If-None-Match compares weakly: W/"x" and "x" are the same tag."""
+    tags = {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
+    return "*" in tags or etag.removeprefix("W/") in tags
 
 
 def json_state(state: dict[str, Any], status_code: int = 200) -> JSONResponse:

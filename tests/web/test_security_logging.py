@@ -35,6 +35,8 @@ def test_one_json_line_per_request(client, log_lines):
 
 def test_secrets_in_path_query_and_cookies_never_logged(client, log_lines, caplog):
     game, seat_secret, invite = new_token(), new_token(), new_token()
+    client.csrf()  # this browser's cookie first (from a page with a form), not logged below
+    caplog.clear()
     client.cookies.set(f"seat_{game}", seat_secret)
     client.get(f"/golf6/{game}/seat/{seat_secret}?invite={invite}&token={seat_secret}")
     client.submit(f"/golf6/{game}/move", {"seat": seat_secret})
@@ -45,8 +47,10 @@ def test_secrets_in_path_query_and_cookies_never_logged(client, log_lines, caplo
     assert paths == ["/golf6/:id/seat/:id", "/golf6/:id/move"]
 
 
-def test_refused_requests_are_logged_too(app, client, log_lines):
+def test_refused_requests_are_logged_too(app, client, log_lines, caplog):
     app.add_api_route("/test-post", lambda: PlainTextResponse("ok"), methods=["POST"])
+    client.csrf()
+    caplog.clear()
     client.post("/test-post", content=b"x" * 200_000, headers={"content-type": "text/plain"})
     client.post("/test-post", data={"csrf_token": "forged"})
     client.submit("/test-post")
