@@ -61,6 +61,22 @@ class SolitaireDeal(Base):
     )
 
 
+class SolitaireReview(Base):
+    """The review of a finished deal, worked out once (it costs up to a second of CPU).
+
+    `deal_version` is the deal's version it describes: a deal rewound and finished again gets
+    a new review.
+    """
+
+    __tablename__ = "solitaire_reviews"
+
+    deal_id: Mapped[str] = mapped_column(
+        ForeignKey("solitaire_deals.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal_version: Mapped[int] = mapped_column(Integer)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
 class QuizAnswer(Base):
     """One anonymous answer to one quiz question: no personal data."""
 

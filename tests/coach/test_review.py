@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.players.solitaire.review import MIN_LOSS, best_possible, judge, review, review_coach
+from app.players.solitaire.review import MIN_LOSS, Judge, best_possible, review
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import (
     DRAW,
@@ -33,10 +33,14 @@ def test_flagged_moments_are_where_the_coach_estimate_differs() -> None:
     result = review(cards, STANDARD, moves)
     positions = replay(cards, STANDARD, moves)
     assert result.moments
+    # The judge reuses its searches from move to move: judge the moves again in the same order.
+    judge = Judge()
+    verdicts = [judge.verdict(p, move) for p, move in zip(positions, moves, strict=False)]
     for moment in result.moments:
-        position = positions[moment.keep]
         assert moves[moment.keep] == moment.played
-        better, loss = judge(position, moment.played, review_coach())
+        verdict = verdicts[moment.keep]
+        assert verdict is not None
+        better, loss = verdict
         assert better == moment.better != moment.played
         assert round(loss, 1) == moment.loss >= MIN_LOSS
         assert moment.text.startswith(f"Move {moment.number}: ")
@@ -67,7 +71,7 @@ def test_a_draw_that_costs_names_the_cards_that_fitted() -> None:
 
 
 def test_turning_over_while_the_eight_fits_is_judged_costly() -> None:
-    verdict = judge(spec_run_example(), DRAW, review_coach())
+    verdict = Judge().verdict(spec_run_example(), DRAW)
     assert verdict is not None
     better, loss = verdict
     assert better == Play(0)

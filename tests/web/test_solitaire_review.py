@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import re
 
-from app.rules.solitaire import DRAW
+import pytest
+
+import app.web.solitaire.review as review_route
+from app.players.solitaire.thumb import thumb_move
+from app.rules.solitaire import DRAW, Variant, deal_for_number, is_over
 from app.storage.solitaire import apply_move, load_deal
+from app.web.solitaire.work_budget import WorkBudget
 from tests.web.solitaire_helpers import (
     JSON,
     clearable_cards,
@@ -23,7 +28,7 @@ def review_url(deal_id: str) -> str:
 def test_review_of_a_cleared_deal_shows_both_scores(client) -> None:
     deal_id = store_deal(client, clearable_cards())
     finish(client, deal_id)
-    page = client.get(review_url(deal_id))
+    page = client.get(review_url(deal_id) + "?wait=1")
     assert page.status_code == 200
     assert "Best possible with these cards" in page.text
     assert "You reached the best score these cards allowed" in page.text
@@ -63,7 +68,7 @@ def test_review_points_at_a_costly_moment_and_rewinds_to_it(client) -> None:
     moment = data["moments"][0]
     assert moment["text"].startswith(f"Move {moment['move']}: you ")
     assert moment["loss"] >= 0.5 and moment["keep"] == moment["move"] - 1
-    page = client.get(review_url(deal_id))
+    page = client.get(review_url(deal_id))  # stored by the JSON request: no waiting now
     assert f"Try again from move {moment['move']}" in page.text
     keep = str(moment["keep"])
     form = re.search(
@@ -86,3 +91,98 @@ def test_review_fragment_for_htmx(client) -> None:
     assert fragment.text.lstrip().startswith('<section id="review"')
     assert "<html" not in fragment.text
     assert fragment.headers["vary"].startswith("HX-Request")
+
+
+HARD = Variant(queen_on_king=True, round_the_corner=True, jokers=2)
+
+
+def finish_by_thumb(client, deal_id: str) -> None:
+    """Play the deal to its end by the rules of thumb, straight through storage."""
+    with client.app.state.db.write() as session:
+        deal = load_deal(session, deal_id=deal_id)
+        while not is_over(deal.game.position):
+            move = thumb_move(deal.game.position)
+            deal, _ = apply_move(session, deal_id=deal_id, version=deal.version, move=move)
+
+
+def test_first_review_page_says_the_coach_is_working_and_fetches_it_with_htmx(client) -> None:
+    deal_id = store_deal(client, clearable_cards())
+    finish(client, deal_id)
+    page = client.get(review_url(deal_id))
+    assert page.status_code == 200
+    assert "Working out the review" in page.text
+    assert f'hx-get="/solitaire/deals/{deal_id}/review"' in page.text
+    assert 'hx-trigger="load"' in page.text
+    # Without JavaScript the page refreshes to the address that waits for the review.
+    assert f'url=/solitaire/deals/{deal_id}/review?wait=1' in page.text
+    assert "Best possible" not in page.text
+    fragment = client.get(review_url(deal_id), headers={"HX-Request": "true"})
+    assert fragment.status_code == 200
+    assert fragment.text.lstrip().startswith('<section id="review"')
+    assert "Best possible with these cards" in fragment.text
+    assert "hx-trigger" not in fragment.text
+    again = client.get(review_url(deal_id))  # stored now: the page shows it straight away
+    assert "Best possible with these cards" in again.text
+    assert "Working out the review" not in again.text
+
+
+def test_review_is_worked_out_once_and_stored(client, monkeypatch) -> None:
+    calls = []
+
+    def counting_review(*args, **kwargs):
+        calls.append(args)
+        return real_review(*args, **kwargs)
+
+    real_review = review_route.review
+    monkeypatch.setattr(review_route, "review", counting_review)
+    deal_id = play_badly_then_finish(client)
+    first = client.get(review_url(deal_id), headers=JSON).json()
+    second = client.get(review_url(deal_id), headers=JSON).json()
+    page = client.get(review_url(deal_id))
+    assert len(calls) == 1
+    assert first == second and first["moments"]
+    assert first["moments"][0]["text"] in page.text
+    # Rewound and finished again, the deal is another game: it gets a review of its own.
+    rewind = {"version": str(first["version"]), "to": "0"}
+    assert client.submit(f"/solitaire/deals/{deal_id}/rewind", rewind).status_code == 303
+    finish(client, deal_id)
+    third = client.get(review_url(deal_id), headers=JSON).json()
+    assert len(calls) == 2
+    assert third["version"] > first["version"]
+
+
+def test_review_of_a_hard_deal_is_bounded_and_says_so(client) -> None:
+    deal_id = store_deal(client, list(deal_for_number(7000, HARD)), HARD)
+    finish_by_thumb(client, deal_id)
+    data = client.get(review_url(deal_id), headers=JSON).json()
+    assert data["over"] is True
+    assert data["best_exact"] is False
+    assert data["best_score"] <= data["score"]
+    page = client.get(review_url(deal_id))
+    assert f"{data['best_score']} or better" in page.text
+    assert "stopped at its limit" in page.text
+
+
+def test_review_work_past_the_client_allowance_gets_429_with_retry_after(client) -> None:
+    client.app.state.work_budget = WorkBudget(capacity=0.001, rate=0.001)
+    first, second = (store_deal(client, clearable_cards()) for _ in range(2))
+    finish(client, first)
+    finish(client, second)
+    assert client.get(review_url(first), headers=JSON).status_code == 200  # spends it all
+    refused = client.get(review_url(second), headers=JSON)
+    assert refused.status_code == 429
+    assert int(refused.headers["retry-after"]) >= 1
+    page = client.get(review_url(second) + "?wait=1")
+    assert page.status_code == 429
+    assert "Please wait" in page.text
+    # A stored review is only a read: it is still shown.
+    assert client.get(review_url(first), headers=JSON).status_code == 200
+
+
+@pytest.mark.parametrize("query", ["?wait=%C2%B2", "?wait=99999999999999999999", "?wait=x"])
+def test_odd_wait_values_show_the_working_page(client, query: str) -> None:
+    deal_id = store_deal(client, clearable_cards())
+    finish(client, deal_id)
+    page = client.get(review_url(deal_id) + query)
+    assert page.status_code == 200
+    assert "Working out the review" in page.text

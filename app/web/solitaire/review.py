@@ -1,20 +1,53 @@
-"""Review of a finished solitaire deal: the best possible score and the costliest choices."""
+"""Review of a finished solitaire deal: the best possible score and the costliest choices.
+
+A review is worked out once per finished deal and stored with it. The page first shows that
+the coach is working and fetches the review with htmx; without JavaScript the page refreshes
+to `?wait=1`, which works the review out before answering. Either way the work is this
+client's coach work (app.web.solitaire.work_budget), bounded to about a second of CPU.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import Response
 
 from app.players.solitaire.review import Review, review
-from app.rules.solitaire import is_over, score
+from app.rules.solitaire import is_over
 from app.storage import solitaire as store
+from app.storage.reviews import load_review, save_review
 from app.storage.solitaire import DealNotFound, StoredDeal
-from app.web.errors import error_response
-from app.web.render import json_state, render, wants_json
+from app.web.forms import query_int
+from app.web.render import is_fragment_request, json_state, render, wants_json
+from app.web.solitaire.work_budget import coach_work
 
 router = APIRouter()
+
+
+def _deal(request: Request, deal_id: str) -> StoredDeal:
+    try:
+        with request.app.state.db.read() as session:
+            return store.load_deal(session, deal_id=deal_id)
+    except DealNotFound:
+        raise HTTPException(status_code=404) from None
+
+
+DealDep = Annotated[StoredDeal, Depends(_deal)]
+
+
+def stored_review(request: Request, deal: StoredDeal) -> Review | None:
+    with request.app.state.db.read() as session:
+        return load_review(session, deal_id=deal.id, version=deal.version)
+
+
+def work_out_review(request: Request, deal: StoredDeal) -> Review:
+    """Review the deal as this client's coach work, then store it (no transaction meanwhile)."""
+    with coach_work(request):
+        result = review(deal.cards, deal.variant, deal.moves)
+    with request.app.state.db.write() as session:
+        save_review(session, deal_id=deal.id, version=deal.version, review=result)
+    return result
 
 
 def review_json(deal: StoredDeal, result: Review | None) -> dict[str, Any]:
@@ -26,28 +59,30 @@ def review_json(deal: StoredDeal, result: Review | None) -> dict[str, Any]:
     return {
         "over": True,
         "best_score": result.best_score,
+        "best_exact": result.best_exact,
         "score": result.score,
         "moments": moments,
+        "complete": result.complete,
         "version": deal.version,
     }
 
 
 @router.get("/solitaire/deals/{deal_id}/review")
-def review_page(request: Request, deal_id: str) -> Response:
+def review_page(request: Request, deal: DealDep) -> Response:
     """The review once the deal is over; before that, only a note (it would show the draw pile)."""
-    try:
-        with request.app.state.db.read() as session:
-            deal = store.load_deal(session, deal_id=deal_id)
-    except DealNotFound:
-        return error_response(request, 404)
-    position = deal.game.position
-    result = review(deal.cards, deal.variant, deal.moves) if is_over(position) else None
+    over = is_over(deal.game.position)
+    result = stored_review(request, deal) if over else None
+    # A browser's first visit gets the page at once and the review through htmx.
+    waits = wants_json(request) or is_fragment_request(request) or query_int(request, "wait", 1, 1)
+    pending = over and result is None and not waits
+    if over and result is None and not pending:
+        result = work_out_review(request, deal)
     if wants_json(request):
         return json_state(review_json(deal, result))
     context = {
         "deal": deal,
         "review": result,
-        "score": score(position) if result else None,
+        "pending": pending,
         "base": f"/solitaire/deals/{deal.id}",
     }
     return render(request, "solitaire/review.html", "solitaire/_review.html", context)
