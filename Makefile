@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench install install-test clean
+.PHONY: run test lint bench install install-test clean messages check-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,19 @@ DB ?= sqlite
 bench: install-test
 	nice -n 10 $(BIN)/python -m tests.bench.load --players $(PLAYERS) --seconds $(SECONDS) \
 		--workers $(WORKERS) --db $(DB)
+
+# Catalogs: `make messages` extracts the English text and merges it into every .po file
+# (translate the new entries, then run the tests). The app reads the .po files at start-up,
+# so there is no compile step and no binary catalog to commit; `check-messages` compiles
+# them anyway to catch a broken catalog.
+POT := app/locale/messages.pot
+messages: install
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output \
+		-k N_ -k lazy_gettext -o $(POT) .
+	$(BIN)/pybabel update -i $(POT) -d app/locale --no-fuzzy-matching --ignore-obsolete
+
+check-messages: install
+	$(BIN)/pybabel compile --statistics -d app/locale -o /dev/null -i app/locale/sv/LC_MESSAGES/messages.po
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

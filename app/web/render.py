@@ -11,11 +11,14 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
-from app.rules.cards import card_label, card_name, is_red
+from app import i18n
+from app.rules.cards import card_label, is_red
 from app.security import CSRF_FIELD, csrf_token
 from app.web.assets import Bundle, build_bundles
+from app.web.i18n import language_url
 
 
 def make_templates(
@@ -27,12 +30,36 @@ def make_templates(
     env.globals["static_url"] = lambda name: static_url(static_dir, name)
     env.globals["CSRF_FIELD"] = CSRF_FIELD
     env.filters["html_attrs"] = html_attrs
-    env.filters["card_name"] = card_name
+    env.filters["card_name"] = i18n.card_name
     env.filters["card_label"] = card_label
     env.filters["is_red"] = is_red
     env.trim_blocks = True
     env.lstrip_blocks = True
+    install_i18n(env)
     return templates
+
+
+def install_i18n(env: Environment) -> None:
+    """Jinja's i18n extension over our catalogs: `{% trans %}`, `_()`, `ngettext()`."""
+    env.add_extension("jinja2.ext.i18n")
+    # Whitespace inside {% trans %} blocks collapses, so msgids do not depend on indentation.
+    env.policies["ext.i18n.trimmed"] = True
+    # Jinja fills the placeholders itself (escaping them), so it gets the unformatted lookups.
+    def catalog() -> Any:
+        return i18n.translations(i18n.current_locale())
+
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message: catalog().gettext(message),
+        lambda singular, plural, n: catalog().ngettext(singular, plural, n),
+        newstyle=True,
+        pgettext=lambda context, message: catalog().pgettext(context, message),
+        npgettext=lambda context, s, p, n: catalog().npgettext(context, s, p, n),
+    )
+    env.globals["current_locale"] = i18n.current_locale
+    env.globals["LANGUAGE_NAMES"] = i18n.LANGUAGE_NAMES
+    env.globals["language_url"] = language_url
+    env.filters["number"] = i18n.format_number
+    env.filters["items"] = i18n.format_items
 
 
 _ATTR_NAME = re.compile(r"^[a-zA-Z_:][-a-zA-Z0-9_:.]*$")

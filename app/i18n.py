@@ -1,0 +1,160 @@
+"""Languages: the message catalogs, the current reader's language, and card names per language.
+
+English is the source language (its text lives in the code and templates as msgids); Swedish
+comes from `app/locale/sv/LC_MESSAGES/messages.po`, compiled in memory the first time it is
+needed, so no binary catalog is built or committed. The current language is a context variable
+set once per request (see `app.web.i18n`), read by both the templates and the Python code.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import LazyProxy, Translations
+
+LOCALES = ("en", "sv")
+DEFAULT_LOCALE = "en"
+LANGUAGE_NAMES = {"en": "English", "sv": "Svenska"}
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "messages"
+
+_current: ContextVar[str] = ContextVar("locale", default=DEFAULT_LOCALE)
+
+
+def catalog_path(locale: str) -> Path:
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(locale: str) -> _gettext.NullTranslations:
+    """The catalog of one language; English (the source) needs none."""
+    path = catalog_path(locale)
+    if locale == DEFAULT_LOCALE or not path.exists():
+        return _gettext.NullTranslations()
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=locale, domain=DOMAIN)
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)  # a fuzzy guess is never shown to a reader
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def current_locale() -> str:
+    return _current.get()
+
+
+def set_locale(locale: str) -> Any:
+    """Set this request's language; returns the token `reset_locale` takes."""
+    return _current.set(locale if locale in LOCALES else DEFAULT_LOCALE)
+
+
+def reset_locale(token: Any) -> None:
+    _current.reset(token)
+
+
+@contextmanager
+def use_locale(locale: str) -> Iterator[None]:
+    """Words produced inside the block are in `locale` (tests, scripts)."""
+    token = set_locale(locale)
+    try:
+        yield
+    finally:
+        reset_locale(token)
+
+
+def gettext(message: str, **variables: Any) -> str:
+    """The message in the current language, with %(name)s placeholders filled."""
+    text = translations(current_locale()).gettext(message)
+    return text % variables if variables else text
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Singular or plural by `num` (the language's own rule); `%(num)d` is always available."""
+    text = translations(current_locale()).ngettext(singular, plural, num)
+    return text % {"num": num, **variables}
+
+
+def pgettext(context: str, message: str, **variables: Any) -> str:
+    """A message whose English is ambiguous (a button "Draw" vs. a move "draw")."""
+    text = translations(current_locale()).pgettext(context, message)
+    return text % variables if variables else text
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    text = translations(current_locale()).npgettext(context, singular, plural, num)
+    return text % {"num": num, **variables}
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional name extractors look for
+    """Marks a message for the catalog without translating it yet (module-level data)."""
+    return message
+
+
+def lazy_gettext(message: str, **variables: Any) -> LazyProxy:
+    """A message translated when it is shown, in the language of that moment."""
+    return LazyProxy(lambda: gettext(message, **variables), enable_cache=False)
+
+
+# Card names are whole noun phrases per language: English "8 of spades", Swedish (suit first,
+# lower case) "spader 8". They live here, not in the catalog, because they are built by rule.
+_RANKS_EN = {
+    "A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king",
+}
+_SUITS_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANKS_SV = {"A": "ess", "T": "10", "J": "knekt", "Q": "dam", "K": "kung"}
+_SUITS_SV = {"S": "spader", "H": "hjärter", "D": "ruter", "C": "klöver"}
+JOKER = "JK"
+
+
+def card_name(code: str, locale: str | None = None) -> str:
+    """Accessible name of a card: "8 of spades" / "spader 8", "joker" in both."""
+    locale = locale or current_locale()
+    if code == JOKER:
+        return "joker"
+    if locale == "sv":
+        return f"{_SUITS_SV[code[1]]} {_RANKS_SV.get(code[0], code[0])}"
+    return f"{_RANKS_EN.get(code[0], code[0])} of {_SUITS_EN[code[1]]}"
+
+
+# Ranks as words, for sentences like "any 6 or 8" / "en sexa eller en åtta".
+_RANK_WORDS_EN = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+_RANK_WORDS_SV = (
+    ("ett ess", "ess"), ("en tvåa", "tvåor"), ("en trea", "treor"), ("en fyra", "fyror"),
+    ("en femma", "femmor"), ("en sexa", "sexor"), ("en sjua", "sjuor"), ("en åtta", "åttor"),
+    ("en nia", "nior"), ("en tia", "tior"), ("en knekt", "knektar"), ("en dam", "damer"),
+    ("en kung", "kungar"),
+)
+
+
+def rank_word(value: int, plural: bool = False, locale: str | None = None) -> str:
+    """Rank 1..13 as a word: English "ace"/"aces", "6"/"6s"; Swedish "ett ess", "en sexa"/"sexor"."""
+    locale = locale or current_locale()
+    if locale == "sv":
+        singular, many = _RANK_WORDS_SV[value - 1]
+        return many if plural else singular
+    name = _RANK_WORDS_EN[value - 1]
+    return name + "s" if plural else name
+
+
+def format_items(items: Iterable[str], style: str = "standard", locale: str | None = None) -> str:
+    """A list the way the language writes it: "Anna, Bo och Cia"; style "or" for alternatives."""
+    return format_list(list(items), style=style, locale=locale or current_locale())
+
+
+def format_number(value: float | int, locale: str | None = None) -> str:
+    """A number the way the language writes it: "4.5" / "4,5"."""
+    return format_decimal(value, locale=locale or current_locale())

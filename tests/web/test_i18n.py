@@ -1,0 +1,99 @@
+"""Choosing the language (CONTRACT.md "Languages") and the words that do not come from catalogs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.i18n import card_name, format_items, format_number, ngettext, use_locale
+from app.web.i18n import from_accept_language
+
+
+def html_lang(text: str) -> str:
+    match = re.search(r'<html lang="(\w+)"', text)
+    assert match, "page has no <html lang>"
+    return match.group(1)
+
+
+def test_english_is_the_default(client):
+    response = client.get("/")
+    assert html_lang(response.text) == "en"
+    assert response.headers["content-language"] == "en"
+    vary = [v.strip() for v in response.headers["vary"].split(",")]
+    assert "Accept-Language" in vary and "Cookie" in vary
+
+
+def test_accept_language_chooses_swedish(client):
+    response = client.get("/", headers={"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.8"})
+    assert html_lang(response.text) == "sv"
+    assert response.headers["content-language"] == "sv"
+    assert "set-cookie" not in response.headers or "lang=" not in response.headers["set-cookie"]
+
+
+def test_lang_parameter_wins_and_is_kept_in_a_cookie(client):
+    response = client.get("/?lang=sv", headers={"Accept-Language": "en"})
+    assert html_lang(response.text) == "sv"
+    assert "lang=sv" in response.headers["set-cookie"]
+    # The browser keeps the choice: a later page without ?lang= is still Swedish.
+    later = client.get("/glossary", headers={"Accept-Language": "en"})
+    assert html_lang(later.text) == "sv"
+    back = client.get("/?lang=en")
+    assert html_lang(back.text) == "en"
+    assert html_lang(client.get("/", headers={"Accept-Language": "sv"}).text) == "en"
+
+
+def test_unknown_language_falls_back(client):
+    assert html_lang(client.get("/?lang=xx", headers={"Accept-Language": "fr, de"}).text) == "en"
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("sv", "sv"),
+        ("sv-FI", "sv"),
+        ("en-GB,sv;q=0.5", "en"),
+        ("de,sv;q=0.8,en;q=0.9", "en"),
+        ("fr", None),
+        ("sv;q=0", None),
+        ("", None),
+    ],
+)
+def test_accept_language_parsing(header, expected):
+    assert from_accept_language(header) == expected
+
+
+def test_every_page_has_the_language_navigation(client):
+    for lang, label in (("en", "Language"), ("sv", "Språk")):
+        text = client.get(f"/?lang={lang}").text
+        nav = text.split(f'<nav aria-label="{label}"')[1].split("</nav>")[0]
+        assert ">English</a>" in nav and ">Svenska</a>" in nav
+        assert 'href="/?lang=sv"' in nav and 'href="/?lang=en"' in nav
+
+
+def test_card_names_per_language():
+    cards = ["8S", "TD", "AH", "KC", "JS", "QH", "JK"]
+    with use_locale("en"):
+        assert [card_name(c) for c in cards] == [
+            "8 of spades", "10 of diamonds", "ace of hearts", "king of clubs",
+            "jack of spades", "queen of hearts", "joker",
+        ]
+    with use_locale("sv"):
+        assert [card_name(c) for c in cards] == [
+            "spader 8", "ruter 10", "hjärter ess", "klöver kung", "spader knekt",
+            "hjärter dam", "joker",
+        ]
+
+
+def test_lists_and_numbers_per_language():
+    with use_locale("sv"):
+        assert format_items(["Anna", "Bo", "Cia"]) == "Anna, Bo och Cia"
+        assert format_number(4.5) == "4,5"
+    with use_locale("en"):
+        assert format_number(4.5) == "4.5"
+
+
+def test_plural_forms_fill_the_count():
+    with use_locale("en"):
+        assert ngettext("%(num)d card", "%(num)d cards", 1) == "1 card"
+        assert ngettext("%(num)d card", "%(num)d cards", 3) == "3 cards"
