@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.rules.golf.scoring import COLUMN_PAIRS, column_points, layout_score
+from app.rules.golf.scoring import column_points, layout_score
+from app.rules.golf.shape import SIX_CARD
 from app.rules.solitaire import fits
 
 
@@ -34,7 +35,7 @@ class Golf6Example:
         """(top card, bottom card, points) for each of the three columns."""
         return [
             (self.layout[t], self.layout[b], column_points(self.layout[t], self.layout[b]))
-            for t, b in COLUMN_PAIRS
+            for t, b in SIX_CARD.column_lines
         ]
 
     @property

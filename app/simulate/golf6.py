@@ -61,7 +61,7 @@ def play_game(players: list[str], holes: int, seed: int, game: int) -> GameResul
             state, moves = golf.apply(state, NextHole(0)), 0
             continue
         seat = golf.seats_to_act(state)[0]
-        view = golf.view_for(state, seat)
+        view = golf.seat_view(state, seat)
         start = time.perf_counter()
         move = BOTS[players[seat]](view, rngs[seat])
         timings[seat].append((time.perf_counter() - start) * 1000)

@@ -8,9 +8,8 @@ import pytest
 
 from app.db import Database
 from app.players.golf import bots
-from app.rules.golf import Options, apply, new_game
+from app.rules.golf import Options, apply, new_game, seat_view
 from app.rules.golf.moves import move_to_json
-from app.rules.golf.view import view_for
 from app.storage import golf as store
 from app.storage.models import Golf6Game
 from app.web.golf.state import replayed
@@ -86,7 +85,7 @@ def test_a_stored_game_replays_to_the_same_state(db):
     for number in range(120):
         seat = state.turn if state.turn is not None else (
             [s for s in range(3) if sum(state.face_up[s]) < 2] or [0])[0]
-        move = bots.choose("random", view_for(state, seat), rng)
+        move = bots.choose("random", seat_view(state, seat), rng)
         state = apply(state, move)
         log.append(move_to_json(move))
         with db.write() as session:

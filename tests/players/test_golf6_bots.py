@@ -39,7 +39,7 @@ def test_every_bot_plays_whole_holes_with_legal_moves(name, options):
             state = golf.apply(state, NextHole(0))
             continue
         seat = golf.seats_to_act(state)[0]
-        move = BOTS[name](golf.view_for(state, seat), rng)
+        move = BOTS[name](golf.seat_view(state, seat), rng)
         assert move in golf.legal_moves(state)
         state = golf.apply(state, move)
     assert len(state.scores) == 2
@@ -75,14 +75,14 @@ def test_decisions_do_not_depend_on_hidden_cards(name):
             seat = golf.seats_to_act(state)[0]
             twin = _hidden_shuffled(state, rng)
             changed += twin.layouts != state.layouts or twin.stock != state.stock
-            move = BOTS[name](golf.view_for(state, seat), random.Random(3))
-            assert BOTS[name](golf.view_for(twin, seat), random.Random(3)) == move
+            move = BOTS[name](golf.seat_view(state, seat), random.Random(3))
+            assert BOTS[name](golf.seat_view(twin, seat), random.Random(3)) == move
             state = golf.apply(state, move)
     assert changed > 100
 
 
 def _greedy(state: golf.State) -> golf.Move:
-    return BOTS["greedy"](golf.view_for(state, state.turn), random.Random(0))
+    return BOTS["greedy"](golf.seat_view(state, state.turn), random.Random(0))
 
 
 def _table(mine, mine_up, discard, theirs=("9S", "9H", "9D", "8S", "8H", "8D"),
@@ -131,18 +131,18 @@ def test_greedy_goes_out_only_below_every_opponents_estimate():
 def test_coach_pairs_a_high_card_from_the_discard_pile():
     state = _table(["QS", "3H", "5D", "7C", "6C", "4H"], [0, 1], "QH")
     coach = BOTS["coach"]
-    assert coach(golf.view_for(state, 0), random.Random(0)) == TakeDiscard(0)
+    assert coach(golf.seat_view(state, 0), random.Random(0)) == TakeDiscard(0)
     state = golf.apply(state, TakeDiscard(0))
-    assert coach(golf.view_for(state, 0), random.Random(0)) == Swap(0, 3)
+    assert coach(golf.seat_view(state, 0), random.Random(0)) == Swap(0, 3)
 
 
 def test_coach_goes_out_when_far_ahead():
     state = _table(["AS", "2H", "KD", "AC", "2C", "9H"], [0, 1, 2, 3, 4], "KC",
                    theirs=["TS", "TH", "TD", "JS", "QH", "JD"], their_up=(0, 1))
     coach = BOTS["coach"]
-    assert coach(golf.view_for(state, 0), random.Random(0)) == TakeDiscard(0)
+    assert coach(golf.seat_view(state, 0), random.Random(0)) == TakeDiscard(0)
     state = golf.apply(state, TakeDiscard(0))
-    assert coach(golf.view_for(state, 0), random.Random(0)) == Swap(0, 5)
+    assert coach(golf.seat_view(state, 0), random.Random(0)) == Swap(0, 5)
 
 
 def test_coach_decides_well_within_50_ms():
@@ -153,7 +153,7 @@ def test_coach_decides_well_within_50_ms():
             state = golf.apply(state, NextHole(0))
             continue
         seat = golf.seats_to_act(state)[0]
-        view = golf.view_for(state, seat)
+        view = golf.seat_view(state, seat)
         start = time.process_time()
         move = BOTS["coach"](view, rng)
         times.append(time.process_time() - start)

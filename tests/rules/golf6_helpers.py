@@ -25,7 +25,8 @@ def rig(
 ) -> State:
     """The same state with chosen layouts, face-up positions, stock and discard pile."""
     face_up = tuple(
-        tuple(i in (up[s] if s < len(up) else ()) for i in range(6)) for s in range(len(layouts))
+        tuple(i in (up[s] if s < len(up) else ()) for i in state.options.shape.positions)
+        for s in range(len(layouts))
     )
     return replace(
         state,

@@ -83,7 +83,7 @@ def test_views_do_not_change_when_hidden_cards_do():
         assert golf.view_for(state, viewer) == golf.view_for(twin, viewer)
 
 
-def test_legal_moves_in_view_match_the_rules_for_each_seat():
+def test_the_json_view_offers_the_moves_of_the_seat_view():
     rng = random.Random(3)
     options = Options(seats=3, turn_instead=True, forced_turn_after_throw=True,
                       turn_all_to_go_out=True, first_two="middle_and_end")
@@ -91,42 +91,53 @@ def test_legal_moves_in_view_match_the_rules_for_each_seat():
     while not golf.is_over(state):
         for seat in range(3):
             expected = [m for m in golf.legal_moves(state) if m.seat == seat]
-            assert golf.legal_moves_in_view(golf.view_for(state, seat)) == expected
+            assert golf.legal_moves_for(golf.seat_view(state, seat)) == expected
+            offered = golf.view_for(state, seat)["moves"]
+            assert [golf.move_from_json(m) for m in offered] == expected
+        assert golf.view_for(state, None)["moves"] == []
         state = golf.apply(state, rng.choice(golf.legal_moves(state)))
 
 
-def test_describe_says_what_happened_in_plain_words():
+def test_describe_gives_the_public_facts_of_a_move():
     state = playing(Options(seats=2))
     state = rig(state, [["QH", "5S", "KH", "9S", "6D", "AC"], ["4S"] * 6], [[1, 2], [0, 1]],
                 discard=["7C"])
-    seat = 0
-    state = replace(state, turn=seat)
-    took = golf.apply(state, TakeDiscard(seat))
-    assert golf.describe(TakeDiscard(0), state, took, NAMES) == (
-        "Maria took the 7 of clubs from the discard pile."
-    )
-    swapped = golf.apply(took, Swap(seat, 0))
-    assert golf.describe(Swap(0, 0), took, swapped, NAMES) == (
-        "Maria swapped the 7 of clubs into the top-left place; out went the queen of hearts, "
-        "which was face down."
-    )
+    state = replace(state, turn=0)
+    took = golf.apply(state, TakeDiscard(0))
+    assert golf.describe(TakeDiscard(0), state, took) == golf.Event(
+        "took_discard", 0, {"card": "7C"})
+    swapped = golf.apply(took, Swap(0, 0))
+    assert golf.describe(Swap(0, 0), took, swapped) == golf.Event(
+        "swapped", 0, {"card": "7C", "index": 0, "shape": golf.SIX_CARD, "old": "QH",
+                       "was_face_down": True, "hole": 1})
 
 
 def test_describe_names_a_stock_card_only_to_its_drawer():
     state = playing()
     seat = state.turn
     after = golf.apply(state, DrawStock(seat))
-    from app.rules.cards import card_name
-
-    assert card_name(after.held) in golf.describe(DrawStock(seat), state, after, NAMES, seat)
-    assert golf.describe(DrawStock(seat), state, after, NAMES) == (
-        f"{NAMES[seat]} drew a card from the stock."
-    )
+    assert golf.describe(DrawStock(seat), state, after, seat).params == {"card": after.held}
+    for viewer in (None, 1 - seat):
+        assert golf.describe(DrawStock(seat), state, after, viewer).params == {"card": None}
 
 
 def test_describe_a_start_of_hole_flip():
     state = golf.new_game(Options(), 1)
     after = golf.apply(state, Reveal(1, 4))
-    sentence = golf.describe(Reveal(1, 4), state, after, NAMES)
-    assert sentence.startswith("Ben turned up the ") and sentence.endswith("(bottom-middle).")
+    event = golf.describe(Reveal(1, 4), state, after)
+    assert (event.code, event.seat, event.params["index"]) == ("revealed", 1, 4)
+    assert event.params["card"] == after.layouts[1][4] and event.ending is None
     assert after.phase == Phase.FLIP
+
+
+def test_describe_says_when_the_others_get_their_last_turn_and_when_the_hole_ends():
+    state = replace(playing(Options(seats=2)), turn=0)
+    state = rig(state, [["AS", "2S", "3S", "4S", "5S", "6S"], ["9H"] * 6], [[0, 1, 2, 3, 4], [0]],
+                discard=["KC"])
+    took = golf.apply(state, TakeDiscard(0))
+    out = golf.apply(took, Swap(0, 5))
+    assert golf.describe(Swap(0, 5), took, out).ending == "last_turns"
+    drew = golf.apply(out, DrawStock(1))
+    over = golf.apply(drew, golf.ThrowAway(1))
+    event = golf.describe(golf.ThrowAway(1), drew, over)
+    assert (event.code, event.ending, event.params["hole"]) == ("threw_away", "hole_over", 1)

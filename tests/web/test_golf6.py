@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from app.rules.golf.moves import Reveal, Swap
-from app.rules.golf.view import legal_moves_in_view
+from app.rules.golf.moves import Reveal, Swap, move_from_json
 from app.web.golf.board import move_code
 from tests.conftest import Client
 
@@ -442,7 +441,7 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
 
 def human_move(view: dict) -> str:
     """A simple honest player for tests: turn up, draw, put it on a face-down card, deal on."""
-    moves = legal_moves_in_view(view)
+    moves = [move_from_json(m) for m in view["moves"]]
     down = [i for i, card in enumerate(view["seats"][view["you"]]["layout"]) if card is None]
     swaps = [m for m in moves if isinstance(m, Swap) and m.index in (down or [0])]
     reveal = [m for m in moves if isinstance(m, Reveal)]

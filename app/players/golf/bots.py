@@ -1,7 +1,7 @@
 """The six-card Golf computer players by name: each is `choose(view, rng) -> Move`.
 
-`view` is `app.rules.golf.view_for(state, seat)` for the bot's own seat, and `rng` a
-`random.Random` the caller seeds; a bot never sees the game state itself.
+`view` is the bot's own `SeatView` (app.rules.golf.seat_view), and `rng` a `random.Random`
+the caller seeds; a bot never sees the game state itself.
 """
 
 from __future__ import annotations
@@ -10,17 +10,16 @@ import random
 from collections.abc import Callable
 
 from app.players.golf import coach, greedy, random_player
-from app.rules.golf.moves import Move
+from app.rules.golf import Move, SeatView
 
-Bot = Callable[[dict, random.Random], Move]
+Bot = Callable[[SeatView, random.Random], Move]
 BOTS: dict[str, Bot] = {
     "random": random_player.choose,
     "greedy": greedy.choose,
     "coach": coach.choose,
 }
-DEFAULT_BOT = "coach"
 
 
-def choose(name: str, view: dict, rng: random.Random) -> Move:
+def choose(name: str, view: SeatView, rng: random.Random) -> Move:
     """The move the bot called `name` makes from this view."""
     return BOTS[name](view, rng)

@@ -23,9 +23,20 @@ import random
 from dataclasses import dataclass
 
 from app.players.golf.coach_eval import Evaluator
-from app.players.golf.table import Table, placed, rank_of, read_table
-from app.rules.golf.moves import DrawStock, Move, Swap, TakeDiscard, ThrowAway, TurnAll, TurnUp
-from app.rules.golf.view import legal_moves_in_view
+from app.players.golf.knowledge import Knowledge, knowledge_of, placed, rank_of
+from app.rules.golf import (
+    DrawStock,
+    Move,
+    Phase,
+    Pile,
+    SeatView,
+    Swap,
+    TakeDiscard,
+    ThrowAway,
+    TurnAll,
+    TurnUp,
+    legal_moves_for,
+)
 
 # Weights tuned with `golf simulate golf6 --players coach,greedy` (see README, Benchmarks).
 ALPHA_PER_CARD = 0.35  # turns still to come, per face-down card of the nearest-to-out seat
@@ -40,9 +51,9 @@ TEMPO_BY_NEAREST = (2.0, 2.0, 3.0, 4.0, 4.0, 4.0, 4.0)
 
 @dataclass
 class Plan:
-    """What one decision needs: the table, the evaluator and the weights of the moment."""
+    """What one decision needs: what the seat knows, the evaluator and the weights."""
 
-    table: Table
+    known: Knowledge
     evaluator: Evaluator
     nearest_other: int  # fewest face-down cards any other seat has
     last_turns: bool
@@ -53,26 +64,30 @@ class Plan:
 
     @property
     def mine(self) -> tuple[str | None, ...]:
-        return self.table.mine
+        return self.known.mine
 
     @property
     def face_down(self) -> tuple[bool, ...]:
-        return self.table.face_down[self.table.seat]
+        return self.known.face_down[self.known.seat]
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        return self.known.shape.positions
 
 
-def _plan(view: dict) -> Plan:
-    table = read_table(view)
-    evaluator = Evaluator(table)
-    last = view["went_out"] is not None
-    others = table.others()
-    gains = [evaluator.gain(table.layouts[s]) for s in others]
-    following = (table.seat + 1) % table.seats
-    no_next = last and following == view["went_out"]
+def _plan(view: SeatView) -> Plan:
+    known = knowledge_of(view)
+    evaluator = Evaluator(known)
+    last = view.went_out is not None
+    others = known.others()
+    gains = [evaluator.gain(known.layouts[s]) for s in others]
+    following = (known.seat + 1) % known.seats
+    no_next = last and following == view.went_out
     return Plan(
-        table=table, evaluator=evaluator, last_turns=last,
-        nearest_other=min(sum(table.face_down[s]) for s in others),
+        known=known, evaluator=evaluator, last_turns=last,
+        nearest_other=min(sum(known.face_down[s]) for s in others),
         others_gain=sum(gains) / len(gains), gift_weight=GIFT_FACTOR / len(others),
-        next_layout=None if no_next else table.layouts[following], _gifts={},
+        next_layout=None if no_next else known.layouts[following], _gifts={},
     )
 
 
@@ -109,7 +124,7 @@ def gift(plan: Plan, rank: str | None) -> float:
         ev = plan.evaluator
         layout = plan.next_layout
         now = ev.ev(layout)
-        best = min(ev.ev(placed(layout, i, rank)) for i in range(6))
+        best = min(ev.ev(placed(layout, i, rank)) for i in plan.positions)
         plan._gifts[rank] = max(0.0, now - best - ev.gain(layout))
     return plan._gifts[rank]
 
@@ -127,7 +142,7 @@ def outcome_value(plan: Plan, layout: tuple[str | None, ...], hidden: int) -> fl
     if hidden or plan.last_turns:
         return layout_value(plan, layout, hidden)
     # Going out: my score is settled and the others get their last turns.
-    stuck = -100.0 if plan.table.dragging else 0.0
+    stuck = -100.0 if plan.known.dragging else 0.0
     return plan.evaluator.ev(layout) + GO_OUT_FACTOR * plan.others_gain + stuck
 
 
@@ -138,8 +153,8 @@ def keep_value(plan: Plan, thrown: str) -> float:
 
 
 def best_place(plan: Plan, rank: str) -> tuple[int, float]:
-    values = [place_value(plan, i, rank) for i in range(6)]
-    index = min(range(6), key=values.__getitem__)
+    values = [place_value(plan, i, rank) for i in plan.positions]
+    index = min(plan.positions, key=values.__getitem__)
     return index, values[index]
 
 
@@ -151,12 +166,12 @@ def draw_value(plan: Plan) -> float:
     )
 
 
-def _draw_phase(view: dict, legal: list[Move]) -> Move:
+def _draw_phase(view: SeatView, legal: list[Move]) -> Move:
     plan = _plan(view)
-    seat = plan.table.seat
+    seat = plan.known.seat
     choices: list[tuple[float, Move]] = [(draw_value(plan), DrawStock(seat))]
-    if view["discard_top"]:
-        choices.append((best_place(plan, rank_of(view["discard_top"]))[1], TakeDiscard(seat)))
+    if view.discard_top:
+        choices.append((best_place(plan, rank_of(view.discard_top))[1], TakeDiscard(seat)))
     if TurnAll(seat) in legal and not plan.last_turns:
         choices.append((outcome_value(plan, plan.mine, 0), TurnAll(seat)))
     if any(isinstance(m, TurnUp) for m in legal):
@@ -173,32 +188,32 @@ def _reveal_value(plan: Plan, index: int) -> float:
     )
 
 
-def _place_phase(view: dict) -> Move:
+def _place_phase(view: SeatView) -> Move:
     plan = _plan(view)
-    seat, rank = plan.table.seat, rank_of(view["drawn"])
-    if plan.table.dragging and any(plan.face_down):
+    seat, rank = plan.known.seat, rank_of(view.drawn)
+    if plan.known.dragging and any(plan.face_down):
         # A hole that drags on (nobody going out): turn face-down places up to end it.
         hidden = [i for i, down in enumerate(plan.face_down) if down]
         return Swap(seat, min(hidden, key=lambda i: place_value(plan, i, rank)))
     index, value = best_place(plan, rank)
-    if view["held_from"] == "stock" and keep_value(plan, rank) <= value:
+    if view.held_from == Pile.STOCK and keep_value(plan, rank) <= value:
         return ThrowAway(seat)
     return Swap(seat, index)
 
 
-def _forced_turn_up(view: dict, legal: list[Move]) -> Move:
+def _forced_turn_up(view: SeatView, legal: list[Move]) -> Move:
     plan = _plan(view)
     return min(legal, key=lambda m: _reveal_value(plan, m.index))  # type: ignore[union-attr]
 
 
-def choose(view: dict, rng: random.Random) -> Move:
-    """The coach's move for the seat `view["you"]`."""
-    legal = legal_moves_in_view(view)
-    phase = view["phase"]
-    if phase == "draw":
+def choose(view: SeatView, rng: random.Random) -> Move:
+    """The coach's move for the view's seat."""
+    legal = legal_moves_for(view)
+    phase = view.phase
+    if phase == Phase.DRAW:
         return _draw_phase(view, legal)
-    if phase == "place":
+    if phase == Phase.PLACE:
         return _place_phase(view)
-    if phase == "turn_up":
+    if phase == Phase.TURN_UP:
         return _forced_turn_up(view, legal)
     return legal[0]  # start-of-hole flips and the next deal: no choice worth making

@@ -1,4 +1,4 @@
-"""How the coach values a six-card Golf layout: card counting, pairs and the turns still to come.
+"""How the six-card coach values a layout: card counting, pairs and the turns still to come.
 
 Every value is an expected hole score worked out over the unseen pool, counted by rank:
 - `ev(layout)`: the score if the hole ended now, face-down cards drawn from the pool (so a
@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.players.golf.table import Table
-from app.rules.golf.scoring import COLUMN_PAIRS
+from app.players.golf.knowledge import Knowledge
 
 Layout = Sequence[str | None]
 
@@ -22,10 +21,11 @@ Layout = Sequence[str | None]
 class Evaluator:
     """Layout values for one decision of one seat (the pool does not change meanwhile)."""
 
-    def __init__(self, table: Table) -> None:
-        self.points = table.points
-        size = table.pool_size or 1
-        self.odds = {r: n / size for r, n in table.pool.items() if n > 0}
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.points = knowledge.points
+        self.columns = knowledge.shape.column_lines
+        size = knowledge.pool_size or 1
+        self.odds = {r: n / size for r, n in knowledge.pool.items() if n > 0}
         self.mean = sum(self.points[r] * q for r, q in self.odds.items())
         # Two unknown cards in one column: both means, less the chance they pair.
         self.both_unknown = 2 * self.mean - sum(
@@ -55,7 +55,7 @@ class Evaluator:
         return p[known] + self.mean - 2 * q * p[known]
 
     def ev(self, layout: Layout) -> float:
-        return sum(self.column(layout[t], layout[b]) for t, b in COLUMN_PAIRS)
+        return sum(self.column(layout[t], layout[b]) for t, b in self.columns)
 
     def _with(self, other: str | None) -> tuple[float, ...]:
         """For each pool rank r: the value of a column holding r and `other`."""
@@ -86,13 +86,6 @@ class Evaluator:
 
     def gain(self, layout: Layout) -> float:
         """Expected saving of one more stock card, placed in the best column (or thrown)."""
-        g0 = self.column_gains(layout[0], layout[3])
-        g1 = self.column_gains(layout[1], layout[4])
-        g2 = self.column_gains(layout[2], layout[5])
-        return sum(
-            q * (a if a > b and a > c else (b if b > c else c))
-            for q, a, b, c in zip(self.weights, g0, g1, g2, strict=True)
-        )
-
-    def value(self, layout: Layout, alpha: float) -> float:
-        return self.ev(layout) - alpha * self.gain(layout) if alpha else self.ev(layout)
+        gains = [self.column_gains(layout[t], layout[b]) for t, b in self.columns]
+        by_rank = zip(*gains, strict=True)
+        return sum(q * max(best) for q, best in zip(self.weights, by_rank, strict=True))

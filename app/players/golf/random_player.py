@@ -1,13 +1,12 @@
-"""The `random` six-card Golf player: any legal move, picked uniformly."""
+"""The `random` Golf player: any legal move, picked uniformly."""
 
 from __future__ import annotations
 
 import random
 
-from app.rules.golf.moves import Move
-from app.rules.golf.view import legal_moves_in_view
+from app.rules.golf import Move, SeatView, legal_moves_for
 
 
-def choose(view: dict, rng: random.Random) -> Move:
-    """A uniformly random legal move for the seat `view["you"]`."""
-    return rng.choice(legal_moves_in_view(view))
+def choose(view: SeatView, rng: random.Random) -> Move:
+    """A uniformly random legal move for the view's seat."""
+    return rng.choice(legal_moves_for(view))

@@ -1,18 +1,17 @@
-"""Six-card Golf state and moves applied to it (the facade app.rules.golf documents the API)."""
+"""Dealing a Golf hole and applying moves to the table (the facade app.rules.golf documents it)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
+from typing import Any
 
 from app.rules.dealnum import MAX_DEAL_NUMBER, shuffled, splitmix64
+from app.rules.golf.errors import InvalidMoveError
 from app.rules.golf.moves import (
     DrawStock,
-    IllegalMoveError,
-    InvalidMoveError,
+    Knock,
     Move,
-    NextHole,
     Reveal,
     Swap,
     TakeDiscard,
@@ -21,61 +20,12 @@ from app.rules.golf.moves import (
     TurnUp,
     check_move_shape,
 )
-from app.rules.golf.options import MAX_HOLES_TO_TARGET, TARGET_TOTAL, Options
-from app.rules.golf.scoring import layout_score
-from app.rules.golf.turns import check_reveal, describe_refusal
-
-STOCK, DISCARD = "stock", "discard"
-
-
-class Phase(StrEnum):
-    FLIP = "flip"  # start of a hole: every seat turns two cards up, in any order
-    DRAW = "draw"  # the seat to act takes a card (or, in variations, turns cards up)
-    PLACE = "place"  # the seat holds a card: swap it in, or throw a stock card away
-    TURN_UP = "turn_up"  # variation: after throwing away, turn one face-down card up
-    HOLE_OVER = "hole_over"  # every card is face up and scored; waiting for the next deal
-    GAME_OVER = "game_over"
-
-
-@dataclass(frozen=True)
-class State:
-    """Everything on the table. `stock[0]` is drawn next; `discard[-1]` is the top."""
-
-    options: Options
-    seed: int
-    hole: int
-    dealer: int
-    phase: Phase
-    layouts: tuple[tuple[str, ...], ...]
-    face_up: tuple[tuple[bool, ...], ...]
-    known: tuple[tuple[bool, ...], ...]  # face-down cards their owner has looked at
-    stock: tuple[str, ...]
-    discard: tuple[str, ...]
-    turn: int | None = None
-    held: str | None = None
-    held_from: str | None = None
-    went_out: int | None = None
-    reshuffles: int = 0
-    turns: int = 0  # turns finished this hole (public: anyone at the table can count them)
-    scores: tuple[tuple[int, ...], ...] = ()
-
-    @property
-    def seats(self) -> int:
-        return self.options.seats
-
-    @property
-    def discard_top(self) -> str | None:
-        return self.discard[-1] if self.discard else None
-
-    def face_down(self, seat: int) -> list[int]:
-        return [i for i, up in enumerate(self.face_up[seat]) if not up]
-
-    def all_cards(self) -> list[str]:
-        """Every card in play, wherever it is (for conservation checks)."""
-        held = [self.held] if self.held else []
-        return [c for layout in self.layouts for c in layout] + list(self.stock) + list(
-            self.discard
-        ) + held
+from app.rules.golf.options import KNOCK_PENALTY, MAX_HOLES_TO_TARGET, TARGET_TOTAL, Options
+from app.rules.golf.refusals import refusal
+from app.rules.golf.scoring import hole_scores
+from app.rules.golf.seat_view import legal_moves as legal_moves_in_view
+from app.rules.golf.seat_view import seat_view
+from app.rules.golf.state import FLIPS_PER_SEAT, Phase, Pile, State, seats_to_act, totals
 
 
 def _derived_seed(seed: int, hole: int, reshuffle: int) -> int:
@@ -85,21 +35,22 @@ def _derived_seed(seed: int, hole: int, reshuffle: int) -> int:
     return next(splitmix64(mixed ^ (reshuffle << 32)))
 
 
-def _deal(state_options: Options, seed: int, hole: int, dealer: int) -> dict:
-    """Fields of a freshly dealt hole: six cards each, one at a time from the dealer's left."""
-    n = state_options.seats
-    cards = shuffled(state_options.deck(), _derived_seed(seed, hole, 0))
-    layouts = [[""] * 6 for _ in range(n)]
-    for k in range(6 * n):
+def _deal(options: Options, seed: int, hole: int, dealer: int) -> dict[str, Any]:
+    """Fields of a freshly dealt hole: the cards go one at a time from the dealer's left."""
+    n, size = options.seats, options.shape.size
+    cards = shuffled(options.deck(), _derived_seed(seed, hole, 0))
+    layouts = [[""] * size for _ in range(n)]
+    for k in range(size * n):
         layouts[(dealer + 1 + k) % n][k // n] = cards[k]
-    rest = cards[6 * n:]
-    peek = state_options.peek
+    rest = cards[size * n:]
+    peek = options.peek
+    near = options.shape.near_row
     return {
         "hole": hole,
         "dealer": dealer,
         "layouts": tuple(tuple(layout) for layout in layouts),
-        "face_up": tuple((False,) * 6 for _ in range(n)),
-        "known": tuple((False,) * 3 + (peek,) * 3 for _ in range(n)),
+        "face_up": tuple((False,) * size for _ in range(n)),
+        "known": tuple(tuple(peek and i in near for i in range(size)) for _ in range(n)),
         "discard": (rest[0],),
         "stock": tuple(rest[1:]),
         "phase": Phase.DRAW if peek else Phase.FLIP,
@@ -107,6 +58,7 @@ def _deal(state_options: Options, seed: int, hole: int, dealer: int) -> dict:
         "held": None,
         "held_from": None,
         "went_out": None,
+        "knocker": None,
         "reshuffles": 0,
         "turns": 0,
     }
@@ -115,11 +67,11 @@ def _deal(state_options: Options, seed: int, hole: int, dealer: int) -> dict:
 def new_game(options: Options, seed: int, first_dealer: int = 0) -> State:
     """Deal the first hole. Same options, seed and dealer: the same game, card for card."""
     if not isinstance(options, Options):
-        raise InvalidMoveError("A game needs its options")
+        raise InvalidMoveError("no_options")
     if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_DEAL_NUMBER):
-        raise InvalidMoveError(f"A game seed is a whole number from 0 to {MAX_DEAL_NUMBER}")
+        raise InvalidMoveError("bad_game_seed", high=MAX_DEAL_NUMBER)
     if not (isinstance(first_dealer, int) and 0 <= first_dealer < options.seats):
-        raise InvalidMoveError(f"There is no seat {first_dealer!r} to deal")
+        raise InvalidMoveError("no_such_dealer", seat=first_dealer)
     return State(options=options, seed=seed, **_deal(options, seed, 1, first_dealer))
 
 
@@ -131,81 +83,24 @@ def replay(options: Options, seed: int, moves: Iterable[Move], first_dealer: int
     return state
 
 
-# --- Questions about a state -----------------------------------------------------------
-
-
-def seats_to_act(state: State) -> tuple[int, ...]:
-    """Seats that may move now: several during the flips and between holes, else one."""
-    if state.phase == Phase.FLIP:
-        return tuple(s for s in range(state.seats) if sum(state.face_up[s]) < 2)
-    if state.phase == Phase.HOLE_OVER:
-        return tuple(range(state.seats))
-    return () if state.turn is None else (state.turn,)
-
-
-def totals(state: State) -> tuple[int, ...]:
-    """Each seat's total over the finished holes."""
-    return tuple(sum(hole[s] for hole in state.scores) for s in range(state.seats))
-
-
-def is_over(state: State) -> bool:
-    return state.phase == Phase.GAME_OVER
-
-
-def winners(state: State) -> tuple[int, ...]:
-    """Seats with the lowest total (ties share the win); empty until the game is over."""
-    if not is_over(state):
-        return ()
-    sums = totals(state)
-    return tuple(s for s, total in enumerate(sums) if total == min(sums))
-
-
 def legal_moves(state: State) -> list[Move]:
-    """Every move allowed now, for every seat that may act."""
-    moves: list[Move] = []
-    for seat in seats_to_act(state):
-        moves.extend(_moves_for(state, seat))
-    return moves
-
-
-def _moves_for(state: State, seat: int) -> list[Move]:
-    phase, down = state.phase, state.face_down(seat)
-    opts = state.options
-    if phase == Phase.FLIP:
-        up = [i for i in range(6) if state.face_up[seat][i]]
-        return [Reveal(seat, i) for i in down if check_reveal(opts.first_two, up, i) is None]
-    if phase == Phase.DRAW:
-        moves: list[Move] = [DrawStock(seat)]
-        moves += [TakeDiscard(seat)] if state.discard else []
-        moves += [TurnUp(seat, i) for i in down] if opts.turn_instead else []
-        moves += [TurnAll(seat)] if opts.turn_all_to_go_out and down else []
-        return moves
-    if phase == Phase.PLACE:
-        throw = [ThrowAway(seat)] if state.held_from == STOCK else []
-        return [Swap(seat, i) for i in range(6)] + throw
-    if phase == Phase.TURN_UP:
-        return [TurnUp(seat, i) for i in down]
-    if phase == Phase.HOLE_OVER:
-        return [NextHole(seat)]
-    return []
-
-
-# --- Applying a move -------------------------------------------------------------------
+    """Every move allowed now, for every seat that may act (each seat's view decides)."""
+    return [m for seat in seats_to_act(state) for m in legal_moves_in_view(seat_view(state, seat))]
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; raises InvalidMoveError or IllegalMoveError and changes nothing."""
-    check_move_shape(move, state.seats)
-    if move not in _moves_for(state, move.seat) or move.seat not in seats_to_act(state):
-        raise IllegalMoveError(describe_refusal(state, move))
+    check_move_shape(move, state.seats, state.options.shape)
+    if move not in legal_moves_in_view(seat_view(state, move.seat)):
+        raise refusal(state, move)
     if isinstance(move, Reveal):
         return _reveal(state, move)
     if isinstance(move, DrawStock):
-        return replace(state, stock=state.stock[1:], held=state.stock[0], held_from=STOCK,
+        return replace(state, stock=state.stock[1:], held=state.stock[0], held_from=Pile.STOCK,
                        phase=Phase.PLACE)
     if isinstance(move, TakeDiscard):
         return replace(state, discard=state.discard[:-1], held=state.discard[-1],
-                       held_from=DISCARD, phase=Phase.PLACE)
+                       held_from=Pile.DISCARD, phase=Phase.PLACE)
     if isinstance(move, Swap):
         return _end_turn(_swap(state, move))
     if isinstance(move, ThrowAway):
@@ -214,6 +109,8 @@ def apply(state: State, move: Move) -> State:
         return _end_turn(_turn_up(state, move.seat, [move.index]))
     if isinstance(move, TurnAll):
         return _end_turn(_turn_up(state, move.seat, state.face_down(move.seat)))
+    if isinstance(move, Knock):
+        return _end_turn(replace(state, knocker=move.seat))
     return _next_hole(state)
 
 
@@ -228,7 +125,7 @@ def _turn_up(state: State, seat: int, indexes: list[int]) -> State:
 
 def _reveal(state: State, move: Reveal) -> State:
     state = _turn_up(state, move.seat, [move.index])
-    if any(sum(row) < 2 for row in state.face_up):
+    if any(sum(row) < FLIPS_PER_SEAT for row in state.face_up):
         return state
     return replace(state, phase=Phase.DRAW, turn=(state.dealer + 1) % state.seats)
 
@@ -256,12 +153,15 @@ def _end_turn(state: State) -> State:
         state = _reshuffle(state)
     state = replace(state, turns=state.turns + 1)
     seat = state.turn
-    if state.went_out is None and all(state.face_up[seat]):
+    # Four-card Golf ends only by a knock: a square all face up does not go out.
+    goes_out = not state.options.four_card and all(state.face_up[seat])
+    if state.went_out is None and goes_out:
         state = replace(state, went_out=seat)
         if not state.options.last_turn:
             return _end_hole(state)
     following = (seat + 1) % state.seats
-    if following == state.went_out:
+    ender = state.went_out if state.went_out is not None else state.knocker
+    if following == ender:
         return _end_hole(state)
     return replace(state, turn=following, phase=Phase.DRAW)
 
@@ -276,19 +176,19 @@ def _reshuffle(state: State) -> State:
 
 def _end_hole(state: State) -> State:
     """Turn every card up, score the layouts, and decide whether the game is over."""
-    rules = state.options.scoring
-    hole_scores = tuple(layout_score(layout, rules) for layout in state.layouts)
-    state = replace(state, face_up=tuple((True,) * 6 for _ in range(state.seats)),
-                    scores=state.scores + (hole_scores,), turn=None, phase=Phase.HOLE_OVER)
-    holes = state.options.holes
-    if holes is None:
+    options = state.options
+    scores = hole_scores(state.layouts, options.scoring, state.knocker,
+                         KNOCK_PENALTY if options.knock_penalty else 0)
+    size = options.shape.size
+    state = replace(state, face_up=tuple((True,) * size for _ in range(state.seats)),
+                    scores=state.scores + (scores,), turn=None, phase=Phase.HOLE_OVER)
+    if options.holes is None:
         done = max(totals(state)) >= TARGET_TOTAL or state.hole >= MAX_HOLES_TO_TARGET
     else:
-        done = state.hole >= holes
+        done = state.hole >= options.holes
     return replace(state, phase=Phase.GAME_OVER) if done else state
 
 
 def _next_hole(state: State) -> State:
     dealer = (state.dealer + 1) % state.seats
     return replace(state, **_deal(state.options, state.seed, state.hole + 1, dealer))
-

@@ -1,25 +1,20 @@
-"""Six-card Golf moves: small frozen value types, the rule errors, and the stored JSON form."""
+"""Golf moves: small frozen value types and their stored JSON form.
+
+A position (`index`) counts the layout row by row, top row first (see shape.py).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from app.rules.errors import IllegalMoveError, InvalidMoveError, RuleError  # noqa: F401 (re-exported)
-
-MAX_SEATS = 8
-LAYOUT_SIZE = 6
-POSITION_NAMES = (
-    "top row, left",
-    "top row, middle",
-    "top row, right",
-    "bottom row, left",
-    "bottom row, middle",
-    "bottom row, right",
+from app.rules.golf.errors import (  # noqa: F401 (the errors are re-exported with the moves)
+    IllegalMoveError,
+    InvalidMoveError,
+    RuleError,
 )
-SHORT_POSITION_NAMES = (
-    "top-left", "top-middle", "top-right", "bottom-left", "bottom-middle", "bottom-right",
-)
+from app.rules.golf.options import MAX_POSITIONS, MAX_SEATS
+from app.rules.golf.shape import Shape
 
 
 @dataclass(frozen=True)
@@ -75,13 +70,20 @@ class TurnAll:
 
 
 @dataclass(frozen=True)
+class Knock:
+    """Four-card Golf: instead of taking a card, knock; everyone else has one more turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class NextHole:
     """After a hole's scores are in, deal the next hole (any seat may)."""
 
     seat: int
 
 
-Move = Reveal | DrawStock | TakeDiscard | Swap | ThrowAway | TurnUp | TurnAll | NextHole
+Move = Reveal | DrawStock | TakeDiscard | Swap | ThrowAway | TurnUp | TurnAll | Knock | NextHole
 KINDS: dict[str, type] = {
     "reveal": Reveal,
     "draw_stock": DrawStock,
@@ -90,6 +92,7 @@ KINDS: dict[str, type] = {
     "throw_away": ThrowAway,
     "turn_up": TurnUp,
     "turn_all": TurnAll,
+    "knock": Knock,
     "next_hole": NextHole,
 }
 KIND_OF = {cls: kind for kind, cls in KINDS.items()}
@@ -104,37 +107,39 @@ def move_to_json(move: Move) -> dict[str, Any]:
     return data
 
 
-def _small_int(value: object, name: str, limit: int) -> int:
+def _small_int(value: object, code: str, limit: int) -> int:
     """An int in 0..limit-1; digit strings are accepted because forms send text."""
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit:
         return value
-    raise InvalidMoveError(f"{str(value)[:20]!r} is not a {name}")
+    raise InvalidMoveError(code, value=str(value)[:20])
 
 
 def move_from_json(data: object) -> Move:
     """A move from its stored or submitted form; anything else raises InvalidMoveError."""
     if not isinstance(data, dict):
-        raise InvalidMoveError("A move must be an object with a kind and a seat")
+        raise InvalidMoveError("move_not_object")
     cls = KINDS.get(data.get("kind")) if isinstance(data.get("kind"), str) else None
     if cls is None:
-        raise InvalidMoveError(f"{str(data.get('kind'))[:20]!r} is not a kind of move")
-    seat = _small_int(data.get("seat"), "seat", MAX_SEATS)
+        raise InvalidMoveError("unknown_kind", value=str(data.get("kind"))[:20])
+    seat = _small_int(data.get("seat"), "bad_seat", MAX_SEATS)
     if cls in INDEXED:
-        return cls(seat, _small_int(data.get("index"), "card position", LAYOUT_SIZE))
+        return cls(seat, _small_int(data.get("index"), "bad_position", MAX_POSITIONS))
     return cls(seat)
 
 
-def check_move_shape(move: object, seats: int) -> Move:
+def _is_small_int(value: object, limit: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit
+
+
+def check_move_shape(move: object, seats: int, shape: Shape) -> Move:
     """Refuse objects that are not moves, or name a seat or position that does not exist."""
     if type(move) not in KIND_OF:
-        raise InvalidMoveError(f"{str(move)[:40]!r} is not a six-card Golf move")
+        raise InvalidMoveError("not_a_move", text=str(move)[:40])
     seat = getattr(move, "seat", None)
-    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats):
-        raise InvalidMoveError(f"There is no seat {seat!r} in this game")
-    if isinstance(move, INDEXED):
-        index = move.index
-        if not (isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 6):
-            raise InvalidMoveError(f"There is no card position {index!r} in a layout")
+    if not _is_small_int(seat, seats):
+        raise InvalidMoveError("no_such_seat", seat=seat)
+    if isinstance(move, INDEXED) and not _is_small_int(move.index, shape.size):
+        raise InvalidMoveError("no_such_position", index=move.index)
     return move  # type: ignore[return-value]

@@ -1,29 +1,43 @@
-"""Scoring a six-card Golf layout: card points, column pairs, and the optional bonuses.
+"""Scoring a Golf layout: card points, pairs, the optional bonuses, and the knock penalty.
 
-A layout is six cards: top row left to right, then bottom row left to right, so the
-columns are (0, 3), (1, 4) and (2, 5).
+Six-card Golf pairs columns (two equal ranks in a column score 0); four-card Golf pairs
+nothing in the basic game, or, with its option, every row and column (a card in a pair of
+equal ranks scores 0, so a card in a pair both ways counts once).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.rules.cards import JOKER
+from app.rules.golf.shape import SIX_CARD, Shape
 
-COLUMN_PAIRS = ((0, 3), (1, 4), (2, 5))
-POINTS = {"A": 1, "2": -2, "T": 10, "J": 10, "Q": 10, "K": 0}
+POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 0}
+BONUS_FOUR = -10
+BONUS_BLOCK = -20
+BONUS_SIX = -20
+
+
+class Pairing(StrEnum):
+    COLUMNS = "columns"  # six-card Golf
+    NONE = "none"  # four-card Golf, basic game
+    LINES = "lines"  # four-card Golf with pairs cancelling: rows and columns
 
 
 @dataclass(frozen=True)
 class ScoringRules:
     """Scoring options. With jokers in play, twos score +2 and jokers `joker_points`."""
 
+    shape: Shape = SIX_CARD
+    pairing: Pairing = Pairing.COLUMNS
+    twos: int = -2
     jokers: bool = False
     joker_points: int = -2
-    bonus_four_in_columns: bool = False  # -10: two columns that are the same pair
-    bonus_four_in_block: bool = False  # -20: that pair of columns side by side (a 2x2 block)
-    bonus_six: bool = False  # -20: six equal cards (two decks)
+    bonus_four_in_columns: bool = False  # two columns that are the same pair
+    bonus_four_in_block: bool = False  # that pair of columns side by side (a 2x2 block)
+    bonus_six: bool = False  # six equal cards (two decks)
 
 
 STANDARD_SCORING = ScoringRules()
@@ -33,8 +47,8 @@ def card_points(card: str, rules: ScoringRules = STANDARD_SCORING) -> int:
     if card == JOKER:
         return rules.joker_points
     rank = card[0]
-    if rank == "2" and rules.jokers:
-        return 2
+    if rank == "2":
+        return 2 if rules.jokers else rules.twos
     return POINTS.get(rank, int(rank) if rank.isdigit() else 0)
 
 
@@ -49,25 +63,55 @@ def column_points(top: str, bottom: str, rules: ScoringRules = STANDARD_SCORING)
     return card_points(top, rules) + card_points(bottom, rules)
 
 
+def _paired_columns(ranks: Sequence[str], shape: Shape) -> list[str | None]:
+    """For each column: its rank when every card in it has that rank, else None."""
+    return [
+        ranks[line[0]] if len({ranks[i] for i in line}) == 1 else None
+        for line in shape.column_lines
+    ]
+
+
 def bonus(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
     ranks = [_rank(card) for card in layout]
     if rules.bonus_six and len(set(ranks)) == 1:
-        return -20
-    paired = [ranks[t] if ranks[t] == ranks[b] else None for t, b in COLUMN_PAIRS]
+        return BONUS_SIX
+    paired = _paired_columns(ranks, rules.shape)
     for rank in {r for r in paired if r is not None}:
         columns = [i for i, r in enumerate(paired) if r == rank]
         if len(columns) >= 2:
             adjacent = any(b - a == 1 for a, b in zip(columns, columns[1:], strict=False))
             if rules.bonus_four_in_block and adjacent:
-                return -20
+                return BONUS_BLOCK
             if rules.bonus_four_in_columns:
-                return -10
+                return BONUS_FOUR
     return 0
 
 
+def _cancelled(ranks: Sequence[str], rules: ScoringRules) -> set[int]:
+    """Positions whose card scores 0 because it is in a pair."""
+    if rules.pairing == Pairing.NONE:
+        return set()
+    lines = rules.shape.column_lines
+    if rules.pairing == Pairing.LINES:
+        lines = lines + rules.shape.row_lines
+    return {i for line in lines if len({ranks[j] for j in line}) == 1 for i in line}
+
+
 def layout_score(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
-    """Score of a whole face-up layout: the three columns plus any bonus."""
-    if len(layout) != 6:
-        raise ValueError("A six-card Golf layout has six cards")
-    columns = sum(column_points(layout[t], layout[b], rules) for t, b in COLUMN_PAIRS)
-    return columns + bonus(layout, rules)
+    """Score of a whole face-up layout: its cards less those in pairs, plus any bonus."""
+    if len(layout) != rules.shape.size:
+        raise ValueError(f"A layout of this game has {rules.shape.size} cards")
+    ranks = [_rank(card) for card in layout]
+    cancelled = _cancelled(ranks, rules)
+    points = sum(card_points(card, rules) for i, card in enumerate(layout) if i not in cancelled)
+    return points + bonus(layout, rules)
+
+
+def hole_scores(
+    layouts: Sequence[Sequence[str]], rules: ScoringRules, knocker: int | None, penalty: int
+) -> tuple[int, ...]:
+    """Every seat's score for the hole; a knocker not (jointly) lowest adds `penalty`."""
+    scores = [layout_score(layout, rules) for layout in layouts]
+    if knocker is not None and scores[knocker] > min(scores):
+        scores[knocker] += penalty
+    return tuple(scores)

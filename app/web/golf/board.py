@@ -9,19 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules.cards import card_name
+from app.rules.golf import SIX_CARD, Shape
 from app.rules.golf.moves import (
     INDEXED,
     KIND_OF,
-    POSITION_NAMES,
     DrawStock,
     Move,
     NextHole,
     TakeDiscard,
     ThrowAway,
     TurnAll,
+    move_from_json,
 )
-from app.rules.golf.view import legal_moves_in_view
 from app.rules.scoresheet import join_names
+from app.web.golf.words import position_name
 
 ACTION_LABELS: dict[type, tuple[str, str]] = {
     DrawStock: ("draw", "Draw from the stock"),
@@ -42,7 +43,8 @@ def possessive(name: str) -> str:
     return f"{name}’s" if not name.endswith("s") else f"{name}’"
 
 
-def card_label(owner: str, index: int, code: str | None, known: str | None) -> str:
+def card_label(owner: str, index: int, code: str | None, known: str | None,
+               shape: Shape = SIX_CARD) -> str:
     """The accessible name: "Your card, top row, left: face down"."""
     if code:
         face = card_name(code)
@@ -50,7 +52,7 @@ def card_label(owner: str, index: int, code: str | None, known: str | None) -> s
         face = f"face down (you looked: {card_name(known)})"
     else:
         face = "face down"
-    return f"{owner} card, {POSITION_NAMES[index]}: {face}"
+    return f"{owner} card, {position_name(index, shape)}: {face}"
 
 
 def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]) -> dict:
@@ -131,7 +133,7 @@ def leaders_text(view: dict[str, Any]) -> str:
 
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
     """Everything the board template needs, from one seat's view."""
-    legal = legal_moves_in_view(view)
+    legal = [move_from_json(move) for move in view["moves"]]
     by_index = {m.index: move_code(m) for m in legal if isinstance(m, INDEXED)}
     actions = [
         {"move": move_code(m), "id": ACTION_LABELS[type(m)][0], "label": ACTION_LABELS[type(m)][1]}

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any
 
 from fastapi import Request
 
 from app.players.golf import bots
-from app.rules.golf import Phase, is_over, seats_to_act
+from app.rules.golf import Phase, SeatView, is_over, seat_view, seats_to_act
 from app.rules.golf.moves import Move
-from app.rules.golf.view import view_for
 from app.storage import golf as store
 from app.storage.models import utcnow
 from app.web.golf.seats import Table, load_table
@@ -54,7 +52,7 @@ def bot_moves_due(table: Table, now: Replayed) -> list[Move]:
             break  # people deal the next hole when they have read the scores
         # Turning up the first two cards happens all round the table at once: no pause.
         paced += state.state.phase != flip
-        view = view_for(state.state, bots[0], table.names())
+        view = seat_view(state.state, bots[0])
         move = choose(kinds[bots[0]], view, table.game.id, state.count)
         moves.append(move)
         state = extend(state, [move])
@@ -71,7 +69,7 @@ def advance(request: Request, table: Table) -> Table:
     return table
 
 
-def choose(kind: str, view: dict[str, Any], game_id: str, count: int) -> Move:
+def choose(kind: str, view: SeatView, game_id: str, count: int) -> Move:
     """Ask the computer player `kind` for its move, from its seat's view alone.
 
     Its dice are seeded by the public game id and the move number (never the deal's seed),

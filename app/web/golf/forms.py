@@ -9,6 +9,7 @@ from typing import Any
 from starlette.datastructures import FormData
 
 from app.rules.golf.options import Options, OptionsError
+from app.web.golf.words import refusal_text
 
 MAX_NAME = 30
 MAX_SEATS = 8
@@ -105,7 +106,7 @@ def parse_new_game(form: FormData, variations: list[dict[str, Any]] = VARIATIONS
     try:
         options = Options(seats=1 + bots + friends, holes=HOLES[length], **chosen)
     except OptionsError as error:
-        raise FormError(error.message) from error
+        raise FormError(refusal_text(error)) from error
     return NewGame(
         name=name,
         bots=bots,

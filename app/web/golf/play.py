@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.rules.golf import Phase, seats_to_act
+from app.rules.golf import Phase, describe, seats_to_act
 from app.rules.golf.moves import (
     InvalidMoveError,
     Move,
@@ -18,7 +18,7 @@ from app.rules.golf.moves import (
     RuleError,
     move_from_json,
 )
-from app.rules.golf.view import describe, view_for
+from app.rules.golf.view import view_for
 from app.storage import golf as store
 from app.web.golf import board as table_board
 from app.web.golf import computer
@@ -33,6 +33,7 @@ from app.web.golf.seats import (
     refusal_for_watcher,
 )
 from app.web.golf.state import MAX_MOVES, Replayed, replayed, save_moves
+from app.web.golf.words import event_text, refusal_text
 from app.web.render import after_post, render
 
 
@@ -65,7 +66,8 @@ def status_lines(table: Table, now: Replayed | None, since: int | None) -> list[
     viewer = table.me.seat if table.me else None
     fresh = 1 if since is None else max(1, min(table.game.version - since, len(now.recent)))
     steps = now.recent[-fresh:] if now.count else ()
-    lines = [describe(s.move, s.before, s.after, table.names(), viewer) for s in steps]
+    lines = [event_text(describe(s.move, s.before, s.after, viewer), table.names())
+             for s in steps]
     return lines + [table_board.turn_line(view_of(table, now))]
 
 
@@ -126,7 +128,7 @@ def parse_move(raw: object, seat: int) -> Move:
         data["index"] = index
     move = move_from_json(data)
     if table_board.move_code(move) != text:  # e.g. an index on a move that takes none
-        raise InvalidMoveError(f"{text!r} is not a move")
+        raise InvalidMoveError("not_a_move", text=text)
     return move
 
 
@@ -151,7 +153,7 @@ def play_move(request: Request, game_id: str, form: dict[str, Any]) -> Response:
         if problem is None and not save_moves(request, table, now, [move]):
             problem = 409, "Someone moved just before you: here is the table."
     except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
-        problem = 422, error.message
+        problem = 422, refusal_text(error)
     if problem is not None:
         return refuse(request, game_id, *problem)
     return after_change(request, game_id)
