@@ -1,12 +1,41 @@
-"""Building six-card Golf positions by hand for the rules tests."""
+"""Building Golf positions by hand for the rules tests, and hypothesis strategies for options."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
 
+from hypothesis import strategies as st
+
 from app.rules import golf
-from app.rules.golf import Options, Phase, State
+from app.rules.golf import FIRST_TWO, Game, Options, Phase, State
+
+six_card_options = st.builds(
+    Options,
+    seats=st.integers(2, 8),
+    holes=st.just(9),
+    last_turn=st.booleans(),
+    first_two=st.sampled_from(FIRST_TWO),
+    turn_instead=st.booleans(),
+    forced_turn_after_throw=st.booleans(),
+    turn_all_to_go_out=st.booleans(),
+    jokers=st.booleans(),
+    joker_points=st.sampled_from([-2, -5, -3, 0]),
+    two_decks=st.booleans(),
+    bonus_four_in_columns=st.booleans(),
+    bonus_four_in_block=st.booleans(),
+    bonus_six=st.booleans(),
+)
+four_card_options = st.builds(
+    Options,
+    game=st.just(Game.FOUR_CARD.value),
+    seats=st.integers(2, 8),
+    holes=st.just(9),
+    pairs_cancel=st.booleans(),
+    knock_penalty=st.booleans(),
+)
+# Every variation of every member of the family.
+golf_options = st.one_of(six_card_options, four_card_options)
 
 
 def flipped(state: State) -> State:

@@ -9,25 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.rules import golf
-from app.rules.golf import Options, Phase
+from app.rules.golf import Phase
 from app.rules.golf.scoring import layout_score
+from tests.rules.golf6_helpers import six_card_options
 
-options_strategy = st.builds(
-    Options,
-    seats=st.integers(2, 8),
-    holes=st.just(9),
-    last_turn=st.booleans(),
-    first_two=st.sampled_from(sorted(golf.FIRST_TWO)),
-    turn_instead=st.booleans(),
-    forced_turn_after_throw=st.booleans(),
-    turn_all_to_go_out=st.booleans(),
-    jokers=st.booleans(),
-    joker_points=st.sampled_from([-2, -5, -3, 0]),
-    two_decks=st.booleans(),
-    bonus_four_in_columns=st.booleans(),
-    bonus_four_in_block=st.booleans(),
-    bonus_six=st.booleans(),
-)
+options_strategy = six_card_options
 # Random play rarely finishes a hole quickly; this bound is far above what it needs.
 MAX_MOVES_PER_HOLE = 3000
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from app.rules import golf
 from app.rules.golf import KINDS, IllegalMoveError, Phase
 from app.rules.golf.moves import INDEXED
-from tests.rules.test_golf6_properties import options_strategy
+from tests.rules.golf6_helpers import golf_options
 
 
 def _candidates(state: golf.State) -> list[golf.Move]:
@@ -37,7 +37,7 @@ def _accepted(state: golf.State) -> set[golf.Move]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(options=options_strategy, seed=st.integers(0, 2**53 - 1), play=st.integers(0, 2**32),
+@given(options=golf_options, seed=st.integers(0, 2**53 - 1), play=st.integers(0, 2**32),
        steps=st.integers(0, 150))
 def test_the_moves_each_view_offers_are_the_moves_apply_accepts(options, seed, play, steps):
     rng = random.Random(play)

@@ -182,3 +182,18 @@ def test_turning_cards_up_names_them():
     cards = ", ".join(f"the {_name(after.layouts[seat][i])}" for i in state.face_down(seat))
     assert event_text(golf.describe(TurnAll(seat), state, after), NAMES) == (
         f"{NAMES[seat]} turned up {cards}. Everyone else has one last turn.")
+
+
+def test_four_card_words():
+    state = golf.new_game(Options(game="golf4", seats=3), 5)
+    knocked = golf.apply(state, golf.Knock(1))
+    assert event_text(golf.describe(golf.Knock(1), state, knocked), NAMES) == (
+        "Ben knocked: everyone else has one more turn.")
+    assert _refused(knocked, golf.Knock(2)) == (
+        "Someone has already knocked this hole: take a card for your last turn.")
+    drew = golf.apply(knocked, DrawStock(2))
+    swapped = golf.apply(drew, Swap(2, 3))
+    assert event_text(golf.describe(Swap(2, 3), drew, swapped), NAMES) == (
+        f"Chloe swapped the {_name(drew.held)} into the bottom-right place; out went the "
+        f"{_name(drew.layouts[2][3])}, which was face down.")
+    assert _refused(swapped, Swap(0, 4)) == "There is no card position 4 in a layout"

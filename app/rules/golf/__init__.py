@@ -61,6 +61,7 @@ from app.rules.golf.moves import (
 from app.rules.golf.options import (
     FIRST_TWO,
     HOLE_COUNTS,
+    KNOCK_PENALTY,
     MAX_SEATS,
     MIN_SEATS,
     FirstTwo,
@@ -74,7 +75,8 @@ from app.rules.golf.state import Phase, Pile, State, is_over, seats_to_act, tota
 from app.rules.golf.view import view_for
 
 __all__ = [
-    "FIRST_TWO", "FOUR_CARD", "HOLE_COUNTS", "KINDS", "MAX_SEATS", "MIN_SEATS", "SIX_CARD",
+    "FIRST_TWO", "FOUR_CARD", "HOLE_COUNTS", "KINDS", "KNOCK_PENALTY", "MAX_SEATS", "MIN_SEATS",
+    "SIX_CARD",
     "DrawStock", "Event", "FirstTwo", "Game", "IllegalMoveError", "InvalidMoveError", "Knock",
     "Move", "NextHole", "Options", "OptionsError", "Phase", "Pile", "Reveal", "RuleError",
     "SeatView", "Shape", "State", "Swap", "TakeDiscard", "ThrowAway", "TurnAll", "TurnUp",
