@@ -11,6 +11,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -113,8 +114,12 @@ class Golf6Game(Base):
     invite_id: Mapped[str] = mapped_column(String(32), unique=True)  # join link
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(16), default="lobby")
-    moves: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    status: Mapped[str] = mapped_column(String(16), default="lobby")  # storage.golf.GameStatus
+    # The moves are rows of golf6_moves, so a move appends one row instead of rewriting a log.
+    # `deal` counts the rematches (it keys the rows of each deal); `move_count` is the current
+    # deal's number of moves.
+    deal: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    move_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     log_schema: Mapped[int] = mapped_column(Integer, default=MOVE_LOG_SCHEMA)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -123,9 +128,26 @@ class Golf6Game(Base):
     )
 
 
+class Golf6Move(Base):
+    """One move of a Golf game's deal, numbered from 0 (the JSON of rules.golf.move_to_json)."""
+
+    __tablename__ = "golf6_moves"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("golf6_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    move: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 class Golf6Seat(Base):
     __tablename__ = "golf6_seats"
-    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    # Two people at one table never answer to the same name, even when they join at once.
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat"),
+        Index("uq_golf6_seats_name_key", "game_id", "name_key", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(
@@ -133,6 +155,8 @@ class Golf6Seat(Base):
     )
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str | None] = mapped_column(String(40))
+    # The name as compared (storage.golf.name_key); None for a seat nobody named.
+    name_key: Mapped[str | None] = mapped_column(String(120))
     kind: Mapped[str] = mapped_column(String(16))  # "human", "open" or a bot name
     secret_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -15,8 +15,10 @@ from sqlalchemy.orm import Session
 
 from app.db import Database
 from app.ratelimit import WINDOW_SECONDS
+from app.storage.golf import GameStatus
 from app.storage.models import (
     Golf6Game,
+    Golf6Move,
     Golf6Seat,
     RateLimitHit,
     ScoreSheet,
@@ -27,7 +29,7 @@ from app.storage.models import (
 
 HOLES_PER_ROUND = 9
 MAX_SHEET_HOLES = 99  # an "until 100" sheet also ends here (negative scores could go forever)
-GOLF6_FINISHED = {"finished", "over", "done"}
+GOLF6_FINISHED = {GameStatus.OVER.value}
 
 
 def prune(
@@ -89,7 +91,8 @@ def _prune_golf6(session: Session, cutoff: datetime) -> int:
             Golf6Game.updated_at < cutoff, Golf6Game.status.not_in(GOLF6_FINISHED)
         )
     ).all()
-    return _delete_ids(session, Golf6Game, list(stale), children=(Golf6Seat.game_id,))
+    children = (Golf6Move.game_id, Golf6Seat.game_id)
+    return _delete_ids(session, Golf6Game, list(stale), children=children)
 
 
 def _prune_sheets(session: Session, cutoff: datetime) -> int:

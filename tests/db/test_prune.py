@@ -53,7 +53,6 @@ def _game(id_: str, age_days: int, status: str) -> Golf6Game:
         settings={},
         seed=1,
         status=status,
-        moves=[],
         created_at=moment,
         updated_at=moment,
     )
@@ -102,7 +101,7 @@ def db(database_url):
                 *_round_deals("round-old-done", 9, 30),
                 *_round_deals("round-recent", 4, 1),
                 _game("g-old-lobby", 30, "lobby"),
-                _game("g-old-finished", 30, "finished"),
+                _game("g-old-finished", 30, "over"),
                 _game("g-new", 1, "playing"),
                 _sheet("s-old-open", 30, "9", [[1, 2]] * 3),
                 _sheet("s-old-done", 30, "9", [[1, 2]] * 9),

@@ -111,7 +111,7 @@ def test_create_sets_a_private_seat_cookie_scoped_to_the_game(client):
         ({"bots": "x"}, "whole number"),
         ({"name": ""}, "type your name"),
         ({"name": "A" * 31}, "30 characters"),
-        ({"length": "7"}, "offered choices"),
+        ({"length": "7"}, "choices offered"),
         ({"first_two": "sideways"}, "First two cards"),
     ],
 )
@@ -322,7 +322,7 @@ def test_layout_cards_are_buttons_named_by_owner_and_position(client, two_player
     html = client.get(url).text
     assert card_names(html)[0] == "Your card, top row, left: face down"
     shown = state(client, url)["seats"][1]["layout"][0]
-    from app.rules.cards import card_name
+    from app.i18n import card_name
 
     assert card_names(html)[6] == f"Maria’s card, top row, left: {card_name(shown)}"
     assert card_names(html)[11] == "Maria’s card, bottom row, right: face down"
@@ -333,11 +333,9 @@ def test_layout_cards_are_buttons_named_by_owner_and_position(client, two_player
 
 def true_state(app, url: str):
     from app.storage import golf as store
-    from app.web.golf.state import replayed
 
     with app.state.db.read() as session:
-        game = store.get_game(session, game_id=url.rsplit("/", 1)[1])
-    return replayed(game).state
+        return store.load_game(session, game_id=url.rsplit("/", 1)[1]).replay.state
 
 
 def true_layouts(app, url: str) -> list[list[str]]:
@@ -346,7 +344,8 @@ def true_layouts(app, url: str) -> list[list[str]]:
 
 def test_no_page_or_json_shows_a_card_its_viewer_may_not_know(app, client, two_players):
     """Every seat's page and JSON, and a watcher's, checked against the real table."""
-    from app.rules.cards import card_label, card_name
+    from app.i18n import card_name
+    from app.rules.cards import card_label
 
     url, friend = two_players
     play_to_turn(client, friend, url)
@@ -387,19 +386,19 @@ def test_poll_answers_204_until_something_changes(client, two_players):
 
 
 def test_computer_players_wait_for_their_pause(client, monkeypatch):
-    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "600000")
+    monkeypatch.setattr(client.app.state.settings, "bot_delay_ms", 600000)
     url = create(client, bots="1", friends="0")
     client.submit(f"{url}/start")
     flip_two(client, url)
     assert state(client, url)["seats"][1]["layout"] == [None] * 6
-    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
+    monkeypatch.setattr(client.app.state.settings, "bot_delay_ms", 0)
     assert sum(card is not None for card in state(client, url)["seats"][1]["layout"]) >= 2
 
 
 def test_computers_turn_their_first_two_cards_together_after_one_pause(client, monkeypatch):
     url = create(client, bots="5", friends="0")
     client.submit(f"{url}/start")
-    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "600000")
+    monkeypatch.setattr(client.app.state.settings, "bot_delay_ms", 600000)
     flip_two(client, url)
     assert all(seat["layout"] == [None] * 6 for seat in state(client, url)["seats"][1:])
     from datetime import timedelta
@@ -408,7 +407,7 @@ def test_computers_turn_their_first_two_cards_together_after_one_pause(client, m
     from app.web.golf import computer
 
     # One and a half pauses later: all five flip at once, then one paced move at most.
-    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "1000")
+    monkeypatch.setattr(client.app.state.settings, "bot_delay_ms", 1000)
     monkeypatch.setattr(computer, "utcnow", lambda: utcnow() + timedelta(seconds=1.5))
     seen = state(client, url)
     shown = [sum(card is not None for card in seat["layout"]) for seat in seen["seats"]]
@@ -478,7 +477,7 @@ def test_peek_variation_shows_your_near_row_to_you_alone(app, client):
     client.submit(f"{url}/start")
     assert state(client, url)["phase"] == "draw"
     truth = true_layouts(app, url)
-    from app.rules.cards import card_name
+    from app.i18n import card_name
 
     mine = client.get(url).text
     near = f"Your card, bottom row, left: face down (you looked: {card_name(truth[0][3])})"
@@ -531,11 +530,11 @@ def test_throwing_away_forces_a_turn_up(app, client):
 
 
 def test_a_game_stops_at_its_length_limit(client, two_players, monkeypatch):
-    from app.web.golf import play
+    from app.storage import golf as store
 
     url, friend = two_players
     flip_two(client, url)
-    monkeypatch.setattr(play, "MAX_MOVES", 2)
+    monkeypatch.setattr(store, "MAX_MOVES", 2)
     before = state(friend, url)
     refused = move(friend, url, "reveal:0")
     assert refused.status_code == 422 and "length limit" in refused.text

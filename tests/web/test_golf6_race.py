@@ -9,7 +9,7 @@ from tests.web.test_golf6 import create, join, move, play_to_turn, state, versio
 
 
 def test_the_same_move_sent_six_times_at_once_is_played_once(app, client, monkeypatch):
-    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
+    monkeypatch.setattr(app.state.settings, "bot_delay_ms", 0)
     url = create(client)
     friend = join(app, client, url)
     client.submit(f"{url}/start")

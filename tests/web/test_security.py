@@ -284,10 +284,9 @@ def test_names_are_length_limited(app, client, url, field):
 def _hidden_cards(app, game_id: str, viewer: int | None) -> set[str]:
     """Face-down layout cards, the whole stock, and a drawn card the viewer does not hold."""
     from app.storage import golf as store
-    from app.web.golf.state import replayed
 
     with app.state.db.read() as session:
-        state = replayed(store.get_game(session, game_id=game_id)).state
+        state = store.load_game(session, game_id=game_id).replay.state
     hidden = set(state.stock)
     for layout, face_up in zip(state.layouts, state.face_up, strict=True):
         hidden |= {card for card, up in zip(layout, face_up, strict=True) if not up}

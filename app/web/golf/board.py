@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.cards import card_name
+from app.i18n import card_name
 from app.rules.golf import SIX_CARD, Shape
 from app.rules.golf.moves import (
     INDEXED,

@@ -1,4 +1,4 @@
-"""Reading the six-card Golf forms: names, seat counts, length and variations."""
+"""Reading the Golf forms: names, seat counts, length and variations (app.web.forms idiom)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ from typing import Any
 
 from starlette.datastructures import FormData
 
-from app.rules.golf.options import Options, OptionsError
+from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Options, OptionsError
+from app.web.forms import FormError, bool_field, choice_field, int_field
 from app.web.golf.words import refusal_text
 
 MAX_NAME = 30
-MAX_SEATS = 8
 BOT_LEVELS = {"coach": "Strong", "greedy": "Steady", "random": "Random"}
 LENGTHS = {"9": "9 holes", "18": "18 holes", "100": "Until 100"}
 HOLES = {"9": 9, "18": 18, "100": None}
+assert all(holes is None or holes in HOLE_COUNTS for holes in HOLES.values())
 # The variations offered on the form, keyed by the rules' Options fields.
 VARIATIONS: list[dict[str, Any]] = [
     {"key": "first_two", "label": "First two cards turned up", "default": "any",
@@ -44,10 +45,18 @@ VARIATIONS: list[dict[str, Any]] = [
     {"key": "bonus_six", "label": "Bonus minus 20 for six equal cards (two decks)",
      "default": False},
 ]
+FORM_DEFAULTS: dict[str, Any] = {
+    "name": "", "bots": 1, "friends": 0, "bot": "coach", "length": "9", "last_turn": True,
+    **{v["key"]: v["default"] for v in VARIATIONS},
+}
 
-
-class FormError(ValueError):
-    """A form value a person can correct; the message says how."""
+# Characters that show nothing (or only a blank) though Unicode calls them letters or symbols:
+# Hangul fillers, the blank Braille pattern, Khmer inherent vowels, the Mongolian vowel
+# separator, the combining grapheme joiner and the variation selectors.
+_INVISIBLE = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e\u034f"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+)
 
 
 @dataclass
@@ -66,62 +75,71 @@ class NewGame:
         return ["open"] * self.friends + [self.bot] * self.bots
 
 
-def clean_name(raw: object) -> str:
-    """A player's name: trimmed, 1 to 30 printable characters."""
-    name = " ".join(str(raw or "").split())
+def clean_name(form: FormData, key: str = "name") -> str:
+    """A player's name: NFKC-normalised, trimmed, inner spaces collapsed, 1 to 30 characters,
+    every one visible (no control, format, invisible or private-use character)."""
+    raw = form.get(key)
+    name = " ".join(unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "").split())
     if not name:
-        raise FormError("Please type your name.")
+        raise FormError(key, "Please type your name.")
     if len(name) > MAX_NAME:
-        raise FormError(f"Please keep your name to {MAX_NAME} characters or fewer.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise FormError("Please use only letters, digits and punctuation in your name.")
+        raise FormError(key, f"Please keep your name to {MAX_NAME} characters or fewer.")
+    if any(_hidden(ch) for ch in name):
+        raise FormError(key, "Please use only letters, digits and punctuation in your name.")
+    if unicodedata.category(name[0]).startswith("M"):
+        raise FormError(key, "Please start your name with a letter or a digit.")
     return name
 
 
-def _count(form: FormData, key: str, label: str) -> int:
-    raw = str(form.get(key, "0") or "0").strip()
-    if not raw.isdigit() or int(raw) > MAX_SEATS - 1:
-        raise FormError(f"{label} must be a whole number from 0 to {MAX_SEATS - 1}.")
-    return int(raw)
+def _hidden(ch: str) -> bool:
+    category = unicodedata.category(ch)
+    return ch in _INVISIBLE or category[0] == "C" or (category[0] == "Z" and ch != " ")
 
 
-def _choice(form: FormData, key: str, allowed: dict[str, str], default: str) -> str:
-    value = str(form.get(key, default))
-    if value not in allowed:
-        raise FormError("Please pick one of the offered choices.")
-    return value
+def sent_back(form: FormData) -> dict[str, Any]:
+    """The form as it was sent, to show again with the problem (all of it, variations too)."""
+    sent = {**FORM_DEFAULTS, **{key: str(value)[:40] for key, value in form.items()}}
+    sent["last_turn"] = bool_field(form, "last_turn")
+    for variation in VARIATIONS:
+        if "choices" not in variation:
+            sent[variation["key"]] = bool_field(form, variation["key"])
+    return sent
 
 
-def parse_new_game(form: FormData, variations: list[dict[str, Any]] = VARIATIONS) -> NewGame:
-    """Check the new-game form; FormError names the first problem."""
-    name = clean_name(form.get("name"))
-    bots = _count(form, "bots", "Computer players")
-    friends = _count(form, "friends", "Friend seats")
+def parse_new_game(form: FormData) -> NewGame:
+    """Check the new-game form; FormError names the first problem and its field."""
+    name = clean_name(form)
+    bots = int_field(form, "bots", 0, MAX_SEATS - 1, default=0)
+    friends = int_field(form, "friends", 0, MAX_SEATS - 1, default=0)
     if not 2 <= 1 + bots + friends <= MAX_SEATS:
-        raise FormError("A game needs 2 to 8 seats: add computer players or friend seats.")
-    length = _choice(form, "length", LENGTHS, "9")
-    chosen = {"last_turn": form.get("last_turn") == "on"}
-    for variation in variations:
+        raise FormError("bots", f"A game needs 2 to {MAX_SEATS} seats: add computer players "
+                                "or friend seats.")
+    length = choice_field(form, "length", {key: key for key in LENGTHS}, default="9")
+    chosen = {"last_turn": bool_field(form, "last_turn")}
+    for variation in VARIATIONS:
         chosen[variation["key"]] = _variation_value(form, variation)
     try:
         options = Options(seats=1 + bots + friends, holes=HOLES[length], **chosen)
     except OptionsError as error:
-        raise FormError(refusal_text(error)) from error
+        raise FormError("options", refusal_text(error)) from error
     return NewGame(
         name=name,
         bots=bots,
         friends=friends,
-        bot=_choice(form, "bot", BOT_LEVELS, "coach"),
+        bot=choice_field(form, "bot", {key: key for key in BOT_LEVELS}, default="coach"),
         length=length,
         options=options.to_dict(),
     )
 
 
 def _variation_value(form: FormData, variation: dict[str, Any]) -> Any:
+    key = variation["key"]
     if "choices" not in variation:
-        return form.get(variation["key"]) == "on"
-    raw = str(form.get(variation["key"], variation["default"]))
-    for value, _label in variation["choices"]:
-        if str(value) == raw:
-            return value
-    raise FormError(f"Please pick one of the choices for “{variation['label']}”.")
+        return bool_field(form, key)
+    choices = {str(value): value for value, _label in variation["choices"]}
+    try:
+        return choice_field(form, key, choices, default=str(variation["default"]))
+    except FormError:
+        raise FormError(
+            key, f"Please pick one of the choices for “{variation['label']}”."
+        ) from None

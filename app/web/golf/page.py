@@ -1,0 +1,130 @@
+"""The table as one browser sees it: the page, the htmx fragment and the JSON state.
+
+Every answer about a game goes through `table_response` (or `json_view`), so each carries
+`Cache-Control: no-store`: a seat's table holds its rejoin link, which is its secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, Response
+from fastapi.routing import APIRoute
+
+from app.rules.golf import describe, view_for
+from app.storage import golf as store
+from app.storage.models import utcnow
+from app.web.golf import board as table_board
+from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit
+from app.web.golf.words import event_text
+from app.web.render import after_post, render
+
+PAGE = "golf6/game.html"
+FRAGMENT = "golf6/_fragment.html"
+
+
+def view_of(visit: Visit, replay: store.Replay) -> dict[str, Any]:
+    return view_for(replay.state, visit.seat, visit.names())
+
+
+def json_view(visit: Visit) -> dict[str, Any]:
+    """The JSON state of CONTRACT.md for this browser's seat (a watcher sees no hidden card)."""
+    replay = visit.game.replay
+    if replay is None:
+        size = visit.game.options.shape.size
+        return {
+            "hole": 0, "holes": None, "phase": "lobby", "turn": None, "you": visit.seat,
+            "seats": [{"name": name, "layout": [None] * size, "totals": 0}
+                      for name in visit.names()],
+            "discard_top": None, "stock": 0, "drawn": None,
+        }
+    return view_of(visit, replay)
+
+
+def status_lines(visit: Visit, since: int | None) -> list[str]:
+    """What just happened (the moves this browser has not seen yet) and whose turn it is."""
+    game, replay = visit.game, visit.game.replay
+    if replay is None:
+        taken = sum(seat.kind != store.OPEN for seat in game.seats)
+        return [f"Waiting to start: {taken} of {len(game.seats)} seats taken."]
+    fresh = 1 if since is None else max(1, min(game.version - since, len(replay.recent)))
+    steps = replay.recent[-fresh:] if replay.count else ()
+    lines = [event_text(describe(s.move, s.before, s.after, visit.seat), visit.names())
+             for s in steps]
+    return lines + [table_board.turn_line(view_of(visit, replay))]
+
+
+def away_seats(game: store.Game) -> set[int]:
+    now = utcnow()
+    return {seat.seat for seat in game.seats if seat.is_away(now)}
+
+
+def stamp(game: store.Game) -> str:
+    """What a poll compares: the game's version, and which friends have gone quiet."""
+    return f"{game.version}.{sum(1 << seat for seat in away_seats(game))}"
+
+
+def context(visit: Visit, request: Request, message: str | None, since: int | None) -> dict:
+    """Everything the table templates need for this browser's seat."""
+    game = visit.game
+    board = None
+    if game.replay is not None:
+        board = table_board.board(view_of(visit, game.replay), away_seats(game))
+    base = str(request.base_url).rstrip("/")
+    return {
+        "game": game,
+        "visit": visit,
+        "seat_names": visit.names(),
+        "board": board,
+        "message": message,
+        "status_lines": status_lines(visit, since),
+        "stamp": stamp(game),
+        "open_seats": any(seat.kind == store.OPEN for seat in game.seats),
+        "invite_url": f"{base}{invite_path(game.invite_id)}" if visit.is_creator else None,
+        "watch_url": f"{base}{game_path(game.id)}",
+        # The private link that puts this seat in another browser (shown to its holder only).
+        "rejoin_url": f"{base}{game_path(game.id)}/rejoin/{visit.secret}" if visit.secret else None,
+    }
+
+
+def table_response(request: Request, visit: Visit, message: str | None = None,
+                   status: int = 200, focus: bool = False,
+                   since: int | None = None) -> HTMLResponse:
+    """The page (or the htmx fragment) of the table as this browser's seat sees it."""
+    values = context(visit, request, message, since)
+    if focus and values["board"]:
+        # After your own move the keyboard focus goes to what you will most likely do next.
+        values["board"]["focus_id"] = table_board.next_focus(values["board"])
+    response = render(request, PAGE, FRAGMENT, values, status)
+    response.headers.update(NO_STORE)
+    return response
+
+
+def after_change(request: Request, game_id: str) -> Response:
+    """htmx gets the fresh table; a plain form gets Post/Redirect/Get."""
+    fragment = table_response(request, load_visit(request, game_id), focus=True)
+    return after_post(request, game_path(game_id), fragment)
+
+
+def _refusal_response(request: Request, game_id: str, refusal: TableRefusal) -> Response:
+    return table_response(request, load_visit(request, game_id), refusal.message, refusal.status)
+
+
+class GolfRoute(APIRoute):
+    """Answers a TableRefusal with the table as it is now and the reason, so the page keeps
+    following the game (htmx swaps it into the same region)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def handle(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except TableRefusal as refusal:
+                game_id = request.path_params["game_id"]
+                return await run_in_threadpool(_refusal_response, request, game_id, refusal)
+
+        return handle

@@ -1,0 +1,163 @@
+"""Golf online against odd input and odd browsers (issue 12): one seat per browser, names that
+cannot be told apart, secrets never cached, and no 500 from Unicode digits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import Client
+from tests.web.test_golf6 import JSON, create, flip_two, invite_of, join, move, state, version
+from tests.web.world import seat_cookie
+
+
+def seat_names(client: Client, url: str) -> list[str]:
+    return [seat["name"] for seat in state(client, url)["seats"]]
+
+
+# --- One browser, one seat -----------------------------------------------------------------
+
+
+def test_a_browser_with_a_seat_opening_the_invite_is_shown_its_seat(app, client):
+    url = create(client, friends="2")
+    invite = invite_of(client, url)
+    friend = join(app, client, url)
+    for browser in (client, friend):  # the creator and a friend who joined
+        opened = browser.get(invite, follow_redirects=False)
+        assert opened.status_code == 303 and opened.headers["location"] == url
+        again = browser.submit(invite, {"name": "Someone Else"})
+        assert again.status_code == 303 and again.headers["location"] == url
+    assert seat_names(client, url) == ["Ann", "Maria", "Seat 3 (free)"]
+    assert state(friend, url)["you"] == 1
+    assert client.submit(f"{url}/start").status_code == 303  # the creator still starts it
+    friend.close()
+
+
+def test_a_new_browser_still_gets_the_join_form(app, client):
+    url = create(client)
+    with Client(app, base_url="http://testserver") as other:
+        page = other.get(invite_of(client, url))
+        assert page.status_code == 200 and "Join game" in page.text
+
+
+# --- Names ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u3164",  # Hangul filler: a "letter" that shows nothing
+        "\u2800",  # blank Braille pattern
+        "\u200b\u200b",  # zero-width spaces
+        "Ann\u200b",  # Ann plus an invisible character
+        "Ann\u3164",
+        "A\u2060nn",  # word joiner (a format character)
+        "\u202eAnn",  # right-to-left override
+        "\u0301Ann",  # starts with a combining accent
+        "\ue000",  # private use
+        "\x07Bo",  # a control character
+    ],
+)
+def test_blank_and_invisible_names_are_refused(app, client, name):
+    url = create(client)
+    with Client(app, base_url="http://testserver") as other:
+        refused = other.submit(invite_of(client, url), {"name": name})
+        assert refused.status_code == 422
+        assert "Please" in refused.text and 'aria-invalid="true"' in refused.text
+    made = client.submit("/golf6", {"name": name, "bots": "1"})
+    assert made.status_code == 422
+    assert seat_names(client, url) == ["Ann", "Seat 2 (free)"]
+
+
+@pytest.mark.parametrize("name", ["ANN", "  ann ", "Ａｎｎ", "\u0410nn"])  # full width, Cyrillic А
+def test_a_name_that_looks_the_same_is_refused(app, client, name):
+    url = create(client)
+    with Client(app, base_url="http://testserver") as other:
+        refused = other.submit(invite_of(client, url), {"name": name})
+    assert refused.status_code == 422 and "already called" in refused.text
+    assert seat_names(client, url) == ["Ann", "Seat 2 (free)"]
+
+
+def test_names_are_normalised_before_they_are_kept(app, client):
+    url = create(client, name="  Ｍaria\u3000  Lopez ")  # full-width M, ideographic space
+    assert seat_names(client, url)[0] == "Maria Lopez"
+
+
+# --- Secrets are never cached --------------------------------------------------------------
+
+
+def test_pages_that_carry_a_seat_secret_are_not_stored(app, client):
+    url = create(client)
+    friend = join(app, client, url)
+    assert client.submit(f"{url}/start").status_code == 303
+    secret_pages = [
+        client.get(url),
+        client.get(url, headers={"HX-Request": "true"}),
+        client.get(f"{url}/table?since=0.0"),
+        client.get(url, headers=JSON),
+        move(client, url, "reveal:0", htmx=True),
+        move(client, url, "reveal:0", htmx=True),  # refused: the refusal shows the table too
+    ]
+    for page in secret_pages:
+        assert page.headers["cache-control"] == "no-store", page.request.url
+    assert "/rejoin/" in secret_pages[0].text
+    made = client.submit("/golf6", {"name": "Bo", "bots": "1"})
+    secret = seat_cookie(friend, url.rsplit("/", 1)[1])
+    with Client(app, base_url="http://testserver") as other:
+        rejoined = other.get(f"{url}/rejoin/{secret}", follow_redirects=False)
+    for response in (made, rejoined):  # they hand the browser its secret in a cookie
+        assert response.status_code == 303 and response.headers["cache-control"] == "no-store"
+    friend.close()
+
+
+# --- No 500 from Unicode digits ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["bots", "friends"])
+def test_a_unicode_digit_seat_count_is_refused_with_a_message(client, field):
+    refused = client.submit("/golf6", {"name": "Ann", "bots": "1", field: "²"})
+    assert refused.status_code == 422 and "whole number" in refused.text
+
+
+@pytest.mark.parametrize("code", ["reveal:²", "reveal:①", "reveal:٣", "swap:-1", "draw_stock:1",
+                                  "reveal", "reveal:99999999999999999999", "", "x" * 5000])
+def test_a_malformed_move_is_refused_and_changes_nothing(app, client, code):
+    url = create(client)
+    friend = join(app, client, url)
+    client.submit(f"{url}/start")
+    before = state(client, url)
+    refused = move(client, url, code)
+    assert refused.status_code == 422 and 'id="golf6-table"' in refused.text
+    assert state(client, url) == before
+    friend.close()
+
+
+@pytest.mark.parametrize("since", ["²", "².0", "1.²", "-1", "9" * 40, "", "0x10"])
+def test_a_poll_with_an_odd_stamp_answers_the_table(app, client, since):
+    url = create(client)
+    watcher = Client(app, base_url="http://testserver")
+    polled = watcher.get(f"{url}/table", params={"since": since})
+    assert polled.status_code == 200 and 'id="golf6-table"' in polled.text
+    watcher.close()
+
+
+@pytest.mark.parametrize("value", ["²", "1²", "", "-3", "9" * 30])
+def test_an_odd_version_is_refused_without_changing_anything(app, client, value, monkeypatch):
+    url = create(client, bots="1", friends="0")
+    client.submit(f"{url}/start")
+    flip_two(client, url)
+    before = version(client, url)
+    refused = client.submit(f"{url}/move", {"version": value, "move": "draw_stock"})
+    assert refused.status_code in (409, 422) and 'id="golf6-table"' in refused.text
+    again = client.submit(f"{url}/again", {"version": value})
+    assert again.status_code in (409, 422)
+    assert version(client, url) == before
+
+
+def test_an_odd_seat_to_hand_over_is_refused(app, client):
+    url = create(client)
+    friend = join(app, client, url)
+    client.submit(f"{url}/start")
+    for seat in ("²", "9", "-1", ""):
+        refused = client.submit(f"{url}/handover", {"seat": seat})
+        assert refused.status_code == 422, seat
+    friend.close()
