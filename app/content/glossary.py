@@ -112,5 +112,3 @@ TERMS: tuple[Term, ...] = (
          "player gets one more turn.",
          see="/rules/six-card-golf#variations"),
 )
-
-BY_SLUG = {term.slug: term for term in TERMS}
