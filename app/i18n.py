@@ -141,7 +141,7 @@ _RANK_WORDS_SV = (
 
 
 def rank_word(value: int, plural: bool = False, locale: str | None = None) -> str:
-    """Rank 1..13 as a word: English "ace"/"aces", "6"/"6s"; Swedish "ett ess", "en sexa"/"sexor"."""
+    """Rank 1..13 as a word: "ace"/"aces", "6"/"6s"; Swedish "ett ess", "en sexa"/"sexor"."""
     locale = locale or current_locale()
     if locale == "sv":
         singular, many = _RANK_WORDS_SV[value - 1]
@@ -155,6 +155,9 @@ def format_items(items: Iterable[str], style: str = "standard", locale: str | No
     return format_list(list(items), style=style, locale=locale or current_locale())
 
 
-def format_number(value: float | int, locale: str | None = None) -> str:
-    """A number the way the language writes it: "4.5" / "4,5"."""
-    return format_decimal(value, locale=locale or current_locale())
+def format_number(
+    value: float | int, locale: str | None = None, decimals: int | None = None
+) -> str:
+    """A number the way the language writes it: "4.5" / "4,5"; `decimals` fixes the places."""
+    pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
+    return format_decimal(value, format=pattern, locale=locale or current_locale())

@@ -1,15 +1,13 @@
-"""Cards as their two-letter codes ("8S", "TD", "JK") and how to say them out loud."""
+"""Cards as their two-letter codes ("8S", "TD", "JK") and their short visual labels.
+
+How a card is said out loud depends on the reader's language: see app.i18n.card_name.
+"""
 
 from __future__ import annotations
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = "JK"
-RANK_NAMES = {
-    "A": "ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8",
-    "9": "9", "T": "10", "J": "jack", "Q": "queen", "K": "king",
-}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -32,7 +30,7 @@ def is_card(code: object) -> bool:
 
 def check_card(code: object) -> str:
     if not is_card(code):
-        raise InvalidCardError(f"{code!r} is not a card code")
+        raise InvalidCardError(repr(code)[:20])
     return code  # type: ignore[return-value]
 
 
@@ -43,19 +41,6 @@ def is_joker(code: str) -> bool:
 def rank(code: str) -> int:
     """Rank from 1 (ace) to 13 (king); 0 for a joker."""
     return 0 if code == JOKER else RANKS.index(code[0]) + 1
-
-
-def rank_name(value: int, plural: bool = False) -> str:
-    """Spelled-out rank for 1..13: "ace", "10", "queen" (plural: "aces", "10s", "queens")."""
-    name = RANK_NAMES[RANKS[value - 1]]
-    return name + "s" if plural else name
-
-
-def card_name(code: str) -> str:
-    """Accessible name: "8 of spades", "10 of diamonds", "ace of hearts", "joker"."""
-    if code == JOKER:
-        return "joker"
-    return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
 
 
 def card_label(code: str) -> str:

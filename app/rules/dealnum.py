@@ -54,7 +54,6 @@ def shuffled(deck: Sequence[str], seed: int) -> list[str]:
 
 def check_deal_number(number: int) -> int:
     if not MIN_DEAL_NUMBER <= number <= MAX_DEAL_NUMBER:
-        raise DealNumberError(
-            f"Deal numbers go from {MIN_DEAL_NUMBER} to {MAX_DEAL_NUMBER:,}; {number} is outside"
-        )
+        # A code-like message: players never see it (the web layer words deal-number errors).
+        raise DealNumberError(f"{number} not in {MIN_DEAL_NUMBER}..{MAX_DEAL_NUMBER}")
     return number

@@ -2,6 +2,10 @@
 
 Positions are immutable; a move returns a new position. A game is its deal (card order and
 variant) plus its list of moves, so undo is replaying the list minus its last move.
+
+No sentence a player reads is written here: refusals are codes with their facts
+(`SolitaireRuleError.code`/`.params`), what fits is a `FitNote`, and the web layer words them
+in the reader's language (app.web.solitaire.words).
 """
 
 from __future__ import annotations
@@ -12,25 +16,37 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from app.rules.cards import (
-    JOKER,
-    InvalidCardError,
-    card_name,
-    check_card,
-    is_joker,
-    rank,
-    rank_name,
-    standard_deck,
-)
+from app.rules import errors
+from app.rules.cards import JOKER, InvalidCardError, check_card, is_joker, rank, standard_deck
 from app.rules.dealnum import check_deal_number, shuffled
-from app.rules.errors import IllegalMoveError, InvalidMoveError, RuleError  # noqa: F401 (re-exported)
+from app.rules.errors import RuleError  # noqa: F401 (re-exported)
 
 COLUMNS = 7
 ROWS = 5
 TABLEAU_CARDS = COLUMNS * ROWS
 ACE, QUEEN, KING = 1, 12, 13
 MAX_JOKERS = 2
-DEAL_OVER = "This deal is over: start a new one, or undo a move to play on."
+DEAL_OVER = "deal_over"
+
+
+class SolitaireRuleError(errors.RuleError):
+    """A refusal as a code ("no_fit") and the facts its wording needs; `message` is the code."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.params!r})"
+
+
+class InvalidMoveError(SolitaireRuleError, errors.InvalidMoveError):
+    """Malformed input: not a move, not a deal, a column that does not exist."""
+
+
+class IllegalMoveError(SolitaireRuleError, errors.IllegalMoveError):
+    """A well-formed move the rules do not allow now."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +61,7 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.jokers not in range(MAX_JOKERS + 1):
-            raise InvalidMoveError(f"Jokers must be 0, 1 or 2, not {self.jokers!r}")
+            raise InvalidMoveError("bad_jokers", value=repr(self.jokers)[:20])
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -61,19 +77,14 @@ class Variant:
         flags = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
         jokers = data.get("jokers", 0)
         if not isinstance(jokers, int) or isinstance(jokers, bool):
-            raise InvalidMoveError("Jokers must be 0, 1 or 2")
+            raise InvalidMoveError("bad_jokers", value=repr(jokers)[:20])
         return cls(**{name: bool(data.get(name, False)) for name in flags}, jokers=jokers)
 
     def labels(self) -> list[str]:
-        """Names of the active variations, as the board shows them."""
-        names = [
-            (self.queen_on_king, "Queen on king"),
-            (self.round_the_corner, "Round the corner"),
-            (self.clear_scores_zero, "Clear scores zero"),
-            (self.empty_start, "Empty start"),
-            (self.jokers > 0, f"Jokers: {self.jokers}"),
-        ]
-        return [label for active, label in names if active]
+        """Codes of the active variations ("queen_on_king", "jokers"), in the board's order."""
+        flags = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
+        active = [name for name in flags if getattr(self, name)]
+        return active + (["jokers"] if self.jokers else [])
 
 
 STANDARD = Variant()
@@ -111,7 +122,7 @@ def parse_move(data: object) -> Move:
         data = int(data.strip())
     if isinstance(data, int) and not isinstance(data, bool) and 1 <= data <= COLUMNS:
         return PLAYS[data - 1]
-    raise InvalidMoveError(f"{str(data)[:20]!r} is not a move: choose a column 1 to 7, or draw.")
+    raise InvalidMoveError("not_a_move", value=str(data)[:20])
 
 
 # --- The deck and the deal -------------------------------------------------------------
@@ -132,9 +143,9 @@ def check_deal(cards: Sequence[object], variant: Variant = STANDARD) -> tuple[st
     try:
         codes = [check_card(card) for card in cards]
     except InvalidCardError as error:
-        raise InvalidMoveError(str(error)) from error
+        raise InvalidMoveError("not_a_card", value=str(error)[:40]) from error
     if Counter(codes) != Counter(deck(variant)):
-        raise InvalidMoveError("A deal must hold every card of the deck exactly once")
+        raise InvalidMoveError("not_a_deck")
     return tuple(codes)
 
 
@@ -194,34 +205,44 @@ def fits(card: str, top: str | None, variant: Variant = STANDARD) -> bool:
     return rank(card) in neighbours(rank(top), variant)
 
 
-def what_fits(top: str | None, variant: Variant = STANDARD) -> str:
-    """The coach's one-liner: "On the 7 of hearts: any 6 or 8"."""
+@dataclass(frozen=True)
+class FitNote:
+    """What fits on the discard pile: the coach's one-liner "On the 7 of hearts: any 6 or 8".
+
+    `code`: "empty" (no top card yet), "joker" (anything fits), "nothing" (a king stops the
+    run) or "ranks" (the `ranks` that fit); `jokers` says a joker would fit as well.
+    """
+
+    code: str
+    top: str | None = None
+    ranks: tuple[int, ...] = ()
+    jokers: bool = False
+
+
+def what_fits(top: str | None, variant: Variant = STANDARD) -> FitNote:
+    """What may be played on `top` now."""
     if top is None:
-        return "The discard pile is empty: turn over a card from the draw pile to start."
+        return FitNote("empty")
     if is_joker(top):
-        return "On the joker: any card at all."
-    ranks = sorted(neighbours(rank(top), variant))
-    extra = " (or a joker)" if variant.jokers else ""
-    if not ranks:
-        return f"On the {card_name(top)}: nothing fits a king, so turn over a card{extra}."
-    wanted = " or ".join(rank_name(r) for r in ranks)
-    return f"On the {card_name(top)}: any {wanted}{extra}."
+        return FitNote("joker", top)
+    ranks = tuple(sorted(neighbours(rank(top), variant)))
+    return FitNote("ranks" if ranks else "nothing", top, ranks, variant.jokers > 0)
 
 
-def why_not(card: str, top: str | None, variant: Variant = STANDARD) -> str:
-    """Why `card` does not fit on `top`, in the player's terms."""
+def why_not(card: str, top: str | None, variant: Variant = STANDARD) -> IllegalMoveError:
+    """Why `card` does not fit on `top`: the refusal with its code and facts."""
     if top is None:
-        return "There is no card to play on yet: turn one over from the draw pile first."
-    name, top_name = card_name(card), card_name(top)
+        return IllegalMoveError("no_top_card", card=card)
     top_rank = rank(top)
+    facts = {"card": card, "top": top}
     if top_rank == KING and not (variant.queen_on_king or variant.round_the_corner):
-        return f"The {name} does not fit on the {top_name}: nothing goes on a king."
+        return IllegalMoveError("nothing_on_king", **facts)
     if top_rank == ACE and not variant.round_the_corner and rank(card) == KING:
-        return f"The {name} does not fit on the {top_name}: ace and king are not neighbours."
+        return IllegalMoveError("ace_king_not_neighbours", **facts)
     if top_rank == ACE and not variant.round_the_corner:
-        return f"The {name} does not fit on the {top_name}: only a 2 goes on an ace."
-    wanted = " or ".join(rank_name(r) for r in sorted(neighbours(top_rank, variant)))
-    return f"The {name} does not fit on the {top_name}: only a {wanted} does."
+        return IllegalMoveError("only_two_on_ace", **facts)
+    ranks = tuple(sorted(neighbours(top_rank, variant)))
+    return IllegalMoveError("no_fit", ranks=ranks, **facts)
 
 
 # --- Moves -----------------------------------------------------------------------------
@@ -254,7 +275,7 @@ def legal_moves(position: Position) -> list[Move]:
 
 def play(position: Position, column: int) -> Position:
     if not 0 <= column < COLUMNS:
-        raise InvalidMoveError(f"There is no column {column + 1}: columns go from 1 to 7.")
+        raise InvalidMoveError("no_such_column", column=column + 1)
     card = position.last_card(column)
     # A card that fits proves the deal is not over, so the costlier is_over() check (run for
     # every move of a replayed log) is only needed to explain a refusal.
@@ -270,8 +291,8 @@ def _play_refused(position: Position, column: int, card: str | None) -> IllegalM
     if is_over(position):
         return IllegalMoveError(DEAL_OVER)
     if card is None:
-        return IllegalMoveError(f"Column {column + 1} is empty: there is no card to play from it.")
-    return IllegalMoveError(why_not(card, position.top, position.variant))
+        return IllegalMoveError("empty_column", column=column + 1)
+    return why_not(card, position.top, position.variant)
 
 
 def draw(position: Position) -> Position:
@@ -279,7 +300,7 @@ def draw(position: Position) -> Position:
     if not (position.stock and any(position.columns)):
         if is_over(position):
             raise IllegalMoveError(DEAL_OVER)
-        raise IllegalMoveError("The draw pile is empty: it is used only once, never turned over.")
+        raise IllegalMoveError("draw_pile_empty")
     return Position(
         position.columns,
         position.discard + position.stock[:1],
@@ -293,7 +314,7 @@ def apply(position: Position, move: Move) -> Position:
         return play(position, move.column)
     if isinstance(move, Draw):
         return draw(position)
-    raise InvalidMoveError(f"{move!r} is not a move")
+    raise InvalidMoveError("not_a_move", value=repr(move)[:20])
 
 
 def score(position: Position) -> int:
@@ -333,5 +354,5 @@ class Game:
 
     def pop(self) -> Game:
         if not self.moves:
-            raise IllegalMoveError("Nothing to undo: this is the start of the deal.")
+            raise IllegalMoveError("nothing_to_undo")
         return Game(self.cards, self.variant, self.moves[:-1])

@@ -135,7 +135,7 @@ def test_undo_is_unlimited_and_double_undo_takes_back_one(db):
         undo(session, deal_id=deal_id, version=4)
         deal, _ = undo(session, deal_id=deal_id, version=5)
     assert deal.moves == () and deal.game.position == start(deal_for_number(1))
-    with pytest.raises(IllegalMoveError, match="Nothing to undo"), db.write() as session:
+    with pytest.raises(IllegalMoveError, match="nothing_to_undo"), db.write() as session:
         undo(session, deal_id=deal_id, version=6)
 
 

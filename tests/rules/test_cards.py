@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.i18n import card_name
 from app.rules.cards import (
     InvalidCardError,
     card_label,
-    card_name,
     check_card,
     is_card,
     is_red,

@@ -6,6 +6,7 @@ import pytest
 
 from app.rules.solitaire import (
     DRAW,
+    FitNote,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -64,7 +65,7 @@ def test_empty_start_has_no_discard_and_17_to_draw():
 
 def test_first_move_of_empty_start_must_be_a_draw():
     pos = start(deal_for_number(1), Variant(empty_start=True))
-    with pytest.raises(IllegalMoveError, match="turn one over from the draw pile"):
+    with pytest.raises(IllegalMoveError, match="no_top_card"):
         play(pos, 0)
     assert draw(pos).top == deal_for_number(1)[35]
 
@@ -134,20 +135,22 @@ def test_only_the_last_card_of_a_column_is_playable():
 
 
 def test_coach_says_what_fits():
-    assert what_fits("7H") == "On the 7 of hearts: any 6 or 8."
-    assert what_fits("AS") == "On the ace of spades: any 2."
-    assert what_fits("QD") == "On the queen of diamonds: any jack or king."
-    assert "nothing fits a king" in what_fits("KS")
-    assert what_fits("KS", Variant(round_the_corner=True)).endswith("any ace or queen.")
+    # The rules say it as data; app.web.solitaire.words words it (tests/web/test_solitaire_words.py).
+    assert what_fits("7H") == FitNote("ranks", "7H", (6, 8))
+    assert what_fits("AS") == FitNote("ranks", "AS", (2,))
+    assert what_fits("QD") == FitNote("ranks", "QD", (11, 13))
+    assert what_fits("KS").code == "nothing"
+    assert what_fits("KS", Variant(round_the_corner=True)).ranks == (1, 12)
+    assert what_fits(None).code == "empty" and what_fits("JK").code == "joker"
+    assert what_fits("KS", Variant(jokers=1)).jokers
 
 
 def test_why_not_names_the_card_and_the_reason():
-    assert why_not("6C", "KS") == (
-        "The 6 of clubs does not fit on the king of spades: nothing goes on a king."
-    )
-    assert why_not("KC", "AH").endswith("ace and king are not neighbours.")
-    assert why_not("5C", "AH").endswith("only a 2 goes on an ace.")
-    assert why_not("7C", "7H").endswith("only a 6 or 8 does.")
+    refusal = why_not("6C", "KS")
+    assert (refusal.code, refusal.params) == ("nothing_on_king", {"card": "6C", "top": "KS"})
+    assert why_not("KC", "AH").code == "ace_king_not_neighbours"
+    assert why_not("5C", "AH").code == "only_two_on_ace"
+    assert (why_not("7C", "7H").code, why_not("7C", "7H").params["ranks"]) == ("no_fit", (6, 8))
 
 
 # --- Plays, draws and errors --------------------------------------------------------------
@@ -161,13 +164,16 @@ def test_a_play_moves_the_card_and_frees_the_one_above():
 
 def test_a_play_that_does_not_fit_raises_with_the_reason():
     pos = position(["QC", None, None, None, None, None, None], "7H", stock=["2D"])
-    with pytest.raises(IllegalMoveError, match="The queen of clubs does not fit"):
+    with pytest.raises(IllegalMoveError, match="no_fit") as refused:
+        play(pos, 0)
+    assert refused.value.params == {"card": "QC", "top": "7H", "ranks": (6, 8)}
+    with pytest.raises(IllegalMoveError):
         play(pos, 0)
 
 
 def test_an_empty_column_stays_empty():
     pos = position(["8S", None, None, None, None, None, None], "7H", stock=["2D"])
-    with pytest.raises(IllegalMoveError, match="Column 2 is empty"):
+    with pytest.raises(IllegalMoveError, match="empty_column"):
         play(pos, 1)
 
 
@@ -262,7 +268,7 @@ def test_game_push_and_pop_replay_the_log():
     game = game.push(DRAW)
     assert game.moves == (DRAW,) and len(game.position.stock) == 15
     assert game.pop().position == first
-    with pytest.raises(IllegalMoveError, match="Nothing to undo"):
+    with pytest.raises(IllegalMoveError, match="nothing_to_undo"):
         game.pop().pop()
 
 
@@ -274,7 +280,7 @@ def test_apply_refuses_things_that_are_not_moves():
 def test_variant_round_trips_and_refuses_bad_joker_counts():
     variant = Variant(queen_on_king=True, jokers=1)
     assert Variant.from_dict(variant.to_dict()) == variant
-    assert variant.labels() == ["Queen on king", "Jokers: 1"]
+    assert variant.labels() == ["queen_on_king", "jokers"]
     with pytest.raises(InvalidMoveError):
         Variant(jokers=3)
     with pytest.raises(InvalidMoveError):

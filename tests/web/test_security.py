@@ -312,7 +312,8 @@ def _views(app, client, world: World) -> dict[int | None, list[str]]:
 
 
 def _assert_nothing_hidden_shown(app, client, world: World) -> None:
-    from app.rules.cards import card_label, card_name
+    from app.i18n import card_name
+    from app.rules.cards import card_label
 
     for seat, pages in _views(app, client, world).items():
         hidden = _hidden_cards(app, world.game_id, seat)
@@ -393,7 +394,8 @@ def test_html_in_every_text_field_of_every_form_is_escaped(app, client, world, p
 def test_solitaire_never_shows_the_undrawn_cards(app, client, world):
     from sqlalchemy import select
 
-    from app.rules.cards import card_label, card_name
+    from app.i18n import card_name
+    from app.rules.cards import card_label
     from app.storage.models import SolitaireDeal
 
     deal = f"/solitaire/deals/{world.extra['deal_id']}"
