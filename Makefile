@@ -5,18 +5,21 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench install install-test clean messages check-messages
+.PHONY: run test lint bench install install-test lock clean messages check-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[postgres]'
+# Editable, so a checkout's changes show at once; requirements.lock pins every version.
+# The C solver is compiled at install: a changed fastsolve.c means installing again.
+$(VENV)/.installed: pyproject.toml requirements.lock setup.py app/players/solitaire/fastsolve.c \
+		| $(BIN)/python
+	$(BIN)/pip install -q -c requirements.lock -e '.[postgres]'
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	$(BIN)/pip install -q -e '.[postgres,test]'
+$(VENV)/.installed-test: pyproject.toml requirements.lock $(VENV)/.installed
+	$(BIN)/pip install -q -c requirements.lock -e '.[postgres,test]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -55,5 +58,13 @@ messages: install
 check-messages: install
 	$(BIN)/pybabel compile --statistics -d app/locale -o /dev/null -i app/locale/sv/LC_MESSAGES/messages.po
 
+# Re-pin requirements.lock to the newest versions pyproject.toml allows (README, "Updating
+# the pinned versions"): a fresh venv in a temporary directory, so nothing local leaks in.
+lock:
+	tmp=$$(mktemp -d) && $(PYTHON) -m venv $$tmp/venv \
+	&& $$tmp/venv/bin/pip install -q '.[postgres,test]' \
+	&& { sed -n '/^#/p' requirements.lock; $$tmp/venv/bin/pip freeze --exclude golf-cards; } \
+		> $$tmp/lock && mv $$tmp/lock requirements.lock; status=$$?; rm -rf $$tmp; exit $$status
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache build dist

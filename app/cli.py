@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-from app.settings import Settings
+from app.settings import Settings, SettingsError, load_settings
 
 # Each simulator module offers add_arguments(parser) and run(args) -> int.
 SIMULATORS = {"solitaire": "app.simulate.solitaire", "golf6": "app.simulate.golf6"}
@@ -15,12 +15,13 @@ SIMULATORS = {"solitaire": "app.simulate.solitaire", "golf6": "app.simulate.golf
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    settings: Settings = args.settings
     uvicorn.run(
         "app.main:create_app",
         factory=True,
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
+        host=args.host or settings.host,
+        port=args.port or settings.port,
+        workers=args.workers or settings.workers,
         proxy_headers=True,
         server_header=False,
         # Our own request log redacts ids and secrets; uvicorn's would print them.
@@ -29,38 +30,47 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _migrate(_args: argparse.Namespace) -> int:
+def _migrate(args: argparse.Namespace) -> int:
     from app.migrate import upgrade
 
-    upgrade(Settings.from_env().database_url)
+    upgrade(args.settings.database_url)
     print("Database is up to date.")
     return 0
 
 
 def _prune(args: argparse.Namespace) -> int:
+    from app.db import Database
+    from app.migrate import is_up_to_date
     from app.storage.prune import prune
 
-    counts = prune(Settings.from_env().database_url, older_than_days=args.older_than)
-    print(", ".join(f"{name}: {n}" for name, n in counts.items()) or "Nothing to prune.")
+    database = Database(args.settings.database_url)
+    try:
+        if not is_up_to_date(database.engine, database.url):
+            print("golf: the database is not up to date; run `golf migrate` first", file=sys.stderr)
+            return 1
+        counts = prune(database, older_than_days=args.older_than)
+    finally:
+        database.dispose()
+    print(", ".join(f"{name}: {n}" for name, n in counts.items()))
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    settings = Settings.from_env()
     parser = argparse.ArgumentParser(prog="golf", description="Golf card games")
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="serve the web site")
-    serve.add_argument("--host", default=settings.host)
-    serve.add_argument("--port", type=int, default=settings.port)
-    serve.add_argument("--workers", type=int, default=1)
+    # Unset options fall back to HOST, PORT and WORKERS (see app.settings).
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=_positive)
+    serve.add_argument("--workers", type=_positive)
     serve.set_defaults(handler=_serve)
 
     migrate = commands.add_parser("migrate", help="bring the database schema up to date")
     migrate.set_defaults(handler=_migrate)
 
     prune = commands.add_parser("prune", help="delete old unfinished games")
-    prune.add_argument("--older-than", type=int, required=True, metavar="DAYS")
+    prune.add_argument("--older-than", type=_days, required=True, metavar="DAYS")
     prune.set_defaults(handler=_prune)
 
     simulate = commands.add_parser("simulate", help="let computer players play many games")
@@ -87,7 +97,30 @@ def main(argv: list[str] | None = None) -> int:
         args.rest = argv[2:]
     else:
         args = parser.parse_args(argv)
+    # Checked before any command runs: a bad variable stops here, named, in one line.
+    try:
+        args.settings = load_settings()
+    except SettingsError as error:
+        print(f"golf: {error}", file=sys.stderr)
+        return 2
     return args.handler(args)
+
+
+def _days(text: str) -> int:
+    from app.storage.prune import PruneError, check_days
+
+    if not (text.isascii() and text.lstrip("-").isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number of days, got {text!r}")
+    try:
+        return check_days(int(text))
+    except PruneError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _positive(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and int(text) > 0):
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
+    return int(text)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from app.db import Database
 from app.request_log import RequestLogMiddleware
 from app.security import SecurityHeadersMiddleware, verify_csrf
 from app.settings import Settings
+from app.upkeep import pruning
 from app.web import assets, health, pages, quiz
 from app.web.assets import build_bundles
 from app.web.errors import ErrorPageMiddleware, install_error_handlers
@@ -44,7 +45,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
-        yield
+        async with pruning(database, settings.prune_after_days):
+            yield
         database.dispose()
 
     app = FastAPI(

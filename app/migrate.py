@@ -8,12 +8,12 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
-from app.settings import ROOT
+from app.resources import MIGRATIONS
 
 
 def alembic_config(database_url: str) -> Config:
     config = Config()
-    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
     return config
 

@@ -1,68 +1,55 @@
-"""Rate limits kept in the database, so every worker process counts the same requests.
+"""Per-client rate limits for the web: 429 with Retry-After past the limit (counts: storage).
 
 A route that creates something calls `limit(request, key="create")` first (or declares
 `dependencies=[Depends(creation_limit)]`); past the limit it answers 429 and creates nothing.
+The limit is GOLF_CREATE_PER_MINUTE in any 60 seconds (a sliding window, not a calendar
+minute), counted in the database so it holds across workers.
 """
 
 from __future__ import annotations
 
-import os
+import hashlib
+import hmac
+import math
 import time
 
 from fastapi import HTTPException, Request
-from sqlalchemy import delete
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session
 
-from app.storage.models import RateLimitHit
+from app.storage import ratelimit as counts
 
-WINDOW_SECONDS = 60
-# Generous for a person clicking "New deal"; small enough that a script cannot fill the disk.
-DEFAULT_PER_MINUTE = 30
 TOO_MANY = "You have started a lot of games in the last minute. Please wait a moment and try again."
 
 
-def creations_per_minute() -> int:
-    """The creation limit; GOLF_CREATE_PER_MINUTE overrides it (0 turns it off, for load tests)."""
-    return int(os.environ.get("GOLF_CREATE_PER_MINUTE", DEFAULT_PER_MINUTE))
+class RateLimited(HTTPException):
+    """429 with the whole seconds to wait, which the error page sends as Retry-After."""
+
+    def __init__(self, retry_after: int, detail: str = TOO_MANY) -> None:
+        super().__init__(429, detail, headers={"Retry-After": str(retry_after)})
+        self.retry_after = retry_after
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
 
 
 def client_key(request: Request, key: str) -> str:
-    """Who is counted: the client address (uvicorn resolves trusted proxy headers first)."""
+    """Who is counted: the action and a keyed hash of the client address (uvicorn resolves
+    trusted proxy headers first), so the table never holds an address in the clear."""
     host = request.client.host if request.client else "unknown"
-    return f"{key}:{host}"[:128]
-
-
-def hit(session: Session, key: str, window: int) -> int:
-    """Count one request in this window and return the window's count so far (atomic upsert)."""
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    table = RateLimitHit.__table__
-    statement = (
-        insert(table)
-        .values(key=key, window=window, count=1)
-        .on_conflict_do_update(
-            index_elements=[table.c.key, table.c.window], set_={"count": table.c.count + 1}
-        )
-        .returning(table.c.count)
-    )
-    count = session.execute(statement).scalar_one()
-    # Older windows of this key are never read again.
-    session.execute(delete(table).where(table.c.key == key, table.c.window < window))
-    return count
+    secret = request.app.state.settings.secret.encode()
+    digest = hmac.new(secret, host.encode(), hashlib.sha256).hexdigest()[:32]
+    return f"{key[:64]}:{digest}"
 
 
 def limit(request: Request, *, key: str = "create", per_minute: int | None = None) -> None:
-    """Count this request for the client; raise 429 when it is over `per_minute`."""
-    allowed = creations_per_minute() if per_minute is None else per_minute
+    """Count this request for the client; raise RateLimited when it is over the limit."""
+    allowed = request.app.state.settings.create_per_minute if per_minute is None else per_minute
     if allowed <= 0:
         return
-    window = int(time.time() // WINDOW_SECONDS)
     with request.app.state.db.write() as session:
-        count = hit(session, client_key(request, key), window)
-    if count > allowed:
-        raise HTTPException(status_code=429, detail=TOO_MANY)
+        wait_ms = counts.take(session, client_key(request, key), allowed=allowed, now_ms=now_ms())
+    if wait_ms:
+        raise RateLimited(math.ceil(wait_ms / 1000))
 
 
 def creation_limit(request: Request) -> None:

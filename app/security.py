@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 
 from fastapi import Request
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.tokens import new_token
 
 CSRF_COOKIE = "csrf"
 CSRF_FIELD = "csrf_token"
@@ -37,11 +38,6 @@ class CsrfError(Exception):
     """A POST without a valid token, or from another site."""
 
 
-def new_token() -> str:
-    """A fresh unguessable id (128 bits or more), also used for game ids and seat secrets."""
-    return secrets.token_urlsafe(16)
-
-
 def csrf_token_for(cookie_value: str, secret_key: str) -> str:
     return hmac.new(secret_key.encode(), cookie_value.encode(), hashlib.sha256).hexdigest()[:40]
 
@@ -56,7 +52,7 @@ def browser_cookie(request: Request) -> str:
 
 
 def csrf_token(request: Request) -> str:
-    return csrf_token_for(browser_cookie(request), request.app.state.settings.secret_key)
+    return csrf_token_for(browser_cookie(request), request.app.state.settings.secret)
 
 
 def _same_origin(request: Request) -> bool:
@@ -82,7 +78,7 @@ async def verify_csrf(request: Request) -> None:
         form = await request.form()
         field = form.get(CSRF_FIELD)
         sent = field if isinstance(field, str) else None
-    expected = csrf_token_for(cookie, request.app.state.settings.secret_key) if cookie else None
+    expected = csrf_token_for(cookie, request.app.state.settings.secret) if cookie else None
     if not expected or not sent or not hmac.compare_digest(sent, expected):
         raise CsrfError("This form has expired. Reload the page and try again.")
 

@@ -77,7 +77,7 @@ class Client(TestClient):
 
         if CSRF_COOKIE not in self.cookies:
             self.get("/scores")  # a page with a form: reading pages set no cookie
-        return csrf_token_for(self.cookies[CSRF_COOKIE], self.app.state.settings.secret_key)
+        return csrf_token_for(self.cookies[CSRF_COOKIE], self.app.state.settings.secret)
 
     def submit(self, url: str, data: dict | None = None, htmx: bool = False, **kwargs):
         """POST a form the way a page would, token included."""

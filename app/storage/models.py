@@ -163,10 +163,12 @@ class Golf6Seat(Base):
 
 
 class RateLimitHit(Base):
-    """Counts requests per client key and window, in the database so all workers share it."""
+    """One counted request of a rate limit (storage.ratelimit), kept only while in its window."""
 
     __tablename__ = "rate_limit_hits"
 
-    key: Mapped[str] = mapped_column(String(128), primary_key=True)
-    window: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    count: Mapped[int] = mapped_column(Integer, default=0)
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
+    )
+    key: Mapped[str] = mapped_column(String(128), index=True)  # action and hashed client
+    at_ms: Mapped[int] = mapped_column(BigInteger, index=True)  # Unix time in milliseconds

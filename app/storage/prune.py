@@ -1,12 +1,13 @@
 """`golf prune --older-than DAYS`: delete unfinished games nobody has touched for that long.
 
-Finished games and score sheets are kept (people reopen them by link); counters of past
-rate-limit windows are always cleared.
+Finished games and score sheets are kept (people reopen them by link); rate-limit hits that
+have left their window are cleared too. A game touched within MIN_DAYS may be in play right
+now, so a shorter horizon is refused. Pruning twice does nothing more, so any number of
+machines and workers may run it.
 """
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -14,43 +15,51 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.db import Database
-from app.ratelimit import WINDOW_SECONDS
 from app.storage.golf import GameStatus
 from app.storage.models import (
     Golf6Game,
     Golf6Move,
     Golf6Seat,
-    RateLimitHit,
     ScoreSheet,
     SolitaireDeal,
     SolitaireRound,
     utcnow,
 )
+from app.storage.ratelimit import forget_expired
 
+MIN_DAYS = 1
 HOLES_PER_ROUND = 9
 MAX_SHEET_HOLES = 99  # an "until 100" sheet also ends here (negative scores could go forever)
 GOLF6_FINISHED = {GameStatus.OVER.value}
 
 
+class PruneError(ValueError):
+    """A horizon that could delete games being played."""
+
+
+def check_days(days: int) -> int:
+    if days < MIN_DAYS:
+        raise PruneError(
+            f"must be at least {MIN_DAYS} day, since games touched more recently may be in "
+            f"play right now (got {days})"
+        )
+    return days
+
+
 def prune(
-    database_url: str, *, older_than_days: int, now: datetime | None = None
+    database: Database, *, older_than_days: int, now: datetime | None = None
 ) -> dict[str, int]:
     """Delete unfinished games idle for `older_than_days`; return how many of each went."""
-    if older_than_days < 0:
-        raise ValueError("older_than_days must be 0 or more")
-    cutoff = (now or utcnow()) - timedelta(days=older_than_days)
-    database = Database(database_url)
-    try:
-        with database.write() as session:
-            return {
-                "solitaire rounds": _prune_rounds(session, cutoff),
-                "solitaire deals": _prune_single_deals(session, cutoff),
-                "six-card games": _prune_golf6(session, cutoff),
-                "score sheets": _prune_sheets(session, cutoff),
-                "rate-limit counters": _prune_rate_limits(session),
-            }
-    finally:
-        database.dispose()
+    moment = now or utcnow()
+    cutoff = moment - timedelta(days=check_days(older_than_days))
+    with database.write() as session:
+        return {
+            "solitaire rounds": _prune_rounds(session, cutoff),
+            "solitaire deals": _prune_single_deals(session, cutoff),
+            "six-card games": _prune_golf6(session, cutoff),
+            "score sheets": _prune_sheets(session, cutoff),
+            "rate-limit hits": forget_expired(session, now_ms=int(moment.timestamp() * 1000)),
+        }
 
 
 def _prune_single_deals(session: Session, cutoff: datetime) -> int:
@@ -118,11 +127,6 @@ def _sheet_finished(length: str, scores: list[Any]) -> bool:
             if isinstance(value, int):
                 totals[seat] = totals.get(seat, 0) + value
     return any(total >= 100 for total in totals.values())
-
-
-def _prune_rate_limits(session: Session) -> int:
-    current = int(time.time() // WINDOW_SECONDS)
-    return session.execute(delete(RateLimitHit).where(RateLimitHit.window < current - 1)).rowcount
 
 
 def _delete_ids(session: Session, model: Any, ids: list[str], children: tuple = ()) -> int:

@@ -27,8 +27,8 @@ from app.rules.solitaire import (
     parse_move,
     score,
 )
-from app.security import new_token
 from app.storage.models import MOVE_LOG_SCHEMA, SolitaireDeal, SolitaireRound
+from app.tokens import new_token
 
 HOLES = 9
 # Random deals are drawn from the 31-bit range so their numbers stay short enough to type.

@@ -1,7 +1,11 @@
-"""`golf prune`: old unfinished games go, finished and recent ones stay."""
+"""`golf prune`: old unfinished games go; finished, recent and in-play ones stay."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import subprocess
+import sys
 from datetime import timedelta
 
 import pytest
@@ -18,7 +22,8 @@ from app.storage.models import (
     SolitaireRound,
     utcnow,
 )
-from app.storage.prune import prune
+from app.storage.prune import PruneError, prune
+from app.upkeep import pruning
 
 CARDS = ["AS"] * 52
 
@@ -107,7 +112,8 @@ def db(database_url):
                 _sheet("s-old-done", 30, "9", [[1, 2]] * 9),
                 _sheet("s-old-100", 30, "100", [[60, 3], [50, 4]]),
                 _sheet("s-new", 1, "18", []),
-                RateLimitHit(key="create:1.2.3.4", window=1000, count=5),
+                RateLimitHit(key="create:old", at_ms=1000),
+                RateLimitHit(key="create:now", at_ms=int(utcnow().timestamp() * 1000)),
             ]
         )
         session.add(Golf6Seat(game_id="g-old-playing", seat=0, kind="human", secret_hash="x"))
@@ -120,14 +126,14 @@ def _ids(database: Database, model) -> set[str]:
         return set(session.scalars(select(model.id)))
 
 
-def test_prune_removes_only_old_unfinished_games(db, database_url):
-    counts = prune(database_url, older_than_days=7)
+def test_prune_removes_only_old_unfinished_games(db):
+    counts = prune(db, older_than_days=7)
     assert counts == {
         "solitaire rounds": 1,
         "solitaire deals": 1,
         "six-card games": 2,
         "score sheets": 1,
-        "rate-limit counters": 1,
+        "rate-limit hits": 1,
     }
     deals = _ids(db, SolitaireDeal)
     assert "old-open" not in deals and {"old-done", "new-open"} <= deals
@@ -137,22 +143,35 @@ def test_prune_removes_only_old_unfinished_games(db, database_url):
     assert _ids(db, ScoreSheet) == {"s-old-done", "s-old-100", "s-new"}
     with db.read() as session:
         assert session.scalar(select(func.count()).select_from(Golf6Seat)) == 0
+        assert set(session.scalars(select(RateLimitHit.key))) == {"create:now"}
 
 
-def test_prune_twice_removes_nothing_more(db, database_url):
-    prune(database_url, older_than_days=7)
-    again = prune(database_url, older_than_days=7)
+def test_prune_twice_removes_nothing_more(db):
+    prune(db, older_than_days=7)
+    again = prune(db, older_than_days=7)
     assert set(again.values()) == {0}
 
 
-def test_prune_with_long_horizon_keeps_everything(db, database_url):
-    counts = prune(database_url, older_than_days=365)
+def test_prune_with_long_horizon_keeps_everything(db):
+    counts = prune(db, older_than_days=365)
     assert counts["solitaire deals"] == counts["six-card games"] == counts["score sheets"] == 0
 
 
-def test_prune_refuses_negative_days(database_url):
-    with pytest.raises(ValueError):
-        prune(database_url, older_than_days=-1)
+def test_the_shortest_horizon_keeps_games_in_play(db):
+    # A day is the floor: a game touched an hour ago is being played, whatever it says.
+    with db.write() as session:
+        session.add(_game("g-playing-now", 0, "playing"))
+        session.add(_deal("deal-playing-now", 0))
+    prune(db, older_than_days=1)
+    assert "g-playing-now" in _ids(db, Golf6Game)
+    assert "deal-playing-now" in _ids(db, SolitaireDeal)
+
+
+@pytest.mark.parametrize("days", [0, -1])
+def test_prune_refuses_a_horizon_that_reaches_games_in_play(db, days):
+    with pytest.raises(PruneError, match="at least 1 day"):
+        prune(db, older_than_days=days)
+    assert "g-new" in _ids(db, Golf6Game)
 
 
 def test_golf_prune_command(db, database_url, monkeypatch, capsys):
@@ -161,3 +180,56 @@ def test_golf_prune_command(db, database_url, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "six-card games: 2" in out
     assert _ids(db, Golf6Game) == {"g-old-finished", "g-new"}
+
+
+@pytest.mark.parametrize(
+    ("days", "message"),
+    [("0", "at least 1 day"), ("-1", "at least 1 day"), ("7d", "whole number of days"),
+     ("²", "whole number of days")],
+)
+def test_golf_prune_explains_a_bad_horizon_without_a_traceback(db, database_url, days, message):
+    env = {**os.environ, "DATABASE_URL": database_url}
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", "prune", "--older-than", days],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 2 and message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert "g-old-lobby" in _ids(db, Golf6Game)
+
+
+def test_golf_prune_on_an_unmigrated_database_says_to_migrate(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'empty.db'}")
+    assert cli.main(["prune", "--older-than", "7"]) == 1
+    assert "golf migrate" in capsys.readouterr().err
+
+
+def test_the_app_prunes_by_itself_at_most_once_per_interval(db, monkeypatch):
+    runs: list[int] = []
+    monkeypatch.setattr("app.upkeep.prune", lambda database, older_than_days: runs.append(1))
+
+    async def serve_for(seconds: float) -> None:
+        async with pruning(db, 7, interval=0.1):
+            await asyncio.sleep(seconds)
+
+    asyncio.run(serve_for(0.55))
+    assert 3 <= len(runs) <= 6  # a first run within one interval, then one per interval
+
+
+def test_the_app_prunes_old_games_for_real(db):
+    async def serve_for(seconds: float) -> None:
+        async with pruning(db, 7, interval=0.05):
+            await asyncio.sleep(seconds)
+
+    asyncio.run(serve_for(0.3))
+    assert _ids(db, Golf6Game) == {"g-old-finished", "g-new"}
+
+
+def test_pruning_in_the_app_can_be_left_to_cron(db, monkeypatch):
+    monkeypatch.setattr("app.upkeep.prune", lambda *a, **k: pytest.fail("pruned"))
+
+    async def serve_for(seconds: float) -> None:
+        async with pruning(db, 0, interval=0.01):
+            await asyncio.sleep(seconds)
+
+    asyncio.run(serve_for(0.1))

@@ -231,7 +231,7 @@ def test_stored_answer_is_anonymous():
 
 
 def test_answers_are_rate_limited_per_client(client, app, monkeypatch):
-    monkeypatch.setenv("GOLF_CREATE_PER_MINUTE", "2")
+    monkeypatch.setattr(app.state.settings, "create_per_minute", 2)
     assert answer(client, 1, "8 of spades").status_code == 200
     assert answer(client, 2, "Only the last card").status_code == 200
     refused = answer(client, 3, "A queen")

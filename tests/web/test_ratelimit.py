@@ -1,4 +1,4 @@
-"""Game creation is rate limited per client, with the counts kept in the database."""
+"""Game creation is rate limited per client: a sliding window counted in the database."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.responses import PlainTextResponse
 from sqlalchemy import func, select
 
+from app import ratelimit
 from app.main import create_app
-from app.ratelimit import TOO_MANY, hit, limit
+from app.ratelimit import TOO_MANY, limit
 from app.storage.models import RateLimitHit
+from app.storage.ratelimit import WINDOW_MS, take
 from tests.conftest import Client
 
 LIMIT = 3
@@ -88,20 +90,86 @@ def test_concurrent_requests_never_exceed_the_limit(limited_app):
     assert sorted(codes) == [200] * LIMIT + [429] * (12 - LIMIT)
 
 
-def test_old_windows_are_forgotten(app):
-    db = app.state.db
-    with db.write() as session:
-        assert hit(session, "create:x", 100) == 1
-        assert hit(session, "create:x", 100) == 2
-        assert hit(session, "create:x", 101) == 1
-    with db.read() as session:
-        rows = session.execute(select(RateLimitHit.window, RateLimitHit.count)).all()
-        total = session.scalar(select(func.count()).select_from(RateLimitHit))
-    assert rows == [(101, 1)] and total == 1
+def _rows(app: FastAPI) -> list[tuple[str, int]]:
+    with app.state.db.read() as session:
+        return list(session.execute(select(RateLimitHit.key, RateLimitHit.at_ms)).tuples())
+
+
+def test_a_burst_straddling_a_minute_boundary_is_refused_with_retry_after(
+    limited_app, monkeypatch
+):
+    # The fixed window let twice the limit through here: the last second of one calendar
+    # minute and the first of the next. A sliding window counts any 60 seconds.
+    minute = 29_000_000 * 60_000
+    times = iter([minute - 900, minute - 800, minute - 700, minute + 100, minute + 300])
+    monkeypatch.setattr(ratelimit, "now_ms", lambda: next(times))
+    with _client(limited_app) as client:
+        answers = [client.submit("/test-create") for _ in range(LIMIT + 2)]
+    assert [answer.status_code for answer in answers] == [200] * LIMIT + [429, 429]
+    # The first hit (minute - 900 ms) leaves the window at minute + 59.1 s.
+    assert [answer.headers["retry-after"] for answer in answers[LIMIT:]] == ["59", "59"]
+
+
+def test_thirty_one_creations_in_a_window_across_a_minute_boundary_refuse_the_last(app):
+    # The site's own limit, 30 a minute, on the storage clock: 30 in the last half second of
+    # one minute, then the 31st a moment into the next.
+    minute = 29_000_000 * 60_000
+    with app.state.db.write() as session:
+        waits = [take(session, "create:x", allowed=30, now_ms=minute - 500 + i) for i in range(30)]
+        refused = take(session, "create:x", allowed=30, now_ms=minute + 400)
+    assert waits == [0] * 30
+    assert refused == WINDOW_MS - 900  # until the first of the thirty leaves the window
+
+
+def test_the_window_slides_one_hit_at_a_time(app):
+    with app.state.db.write() as session:
+        assert [take(session, "k", allowed=2, now_ms=t) for t in (0, 30_000)] == [0, 0]
+        assert take(session, "k", allowed=2, now_ms=59_999) == 1
+        assert take(session, "k", allowed=2, now_ms=60_000) == 0  # the hit at 0 has left
+        assert take(session, "k", allowed=2, now_ms=60_001) == 29_999
+
+
+def test_refused_requests_are_not_counted(app):
+    with app.state.db.write() as session:
+        take(session, "k", allowed=1, now_ms=0)
+        for t in range(1, 50):
+            assert take(session, "k", allowed=1, now_ms=t * 1000) > 0
+        assert take(session, "k", allowed=1, now_ms=60_000) == 0
+
+
+def test_retry_after_is_sent_on_every_kind_of_429(limited_app):
+    with _client(limited_app) as client:
+        for _ in range(LIMIT):
+            client.submit("/test-create")
+        page = client.submit("/test-create")
+        fragment = client.submit("/test-create", htmx=True)
+        as_json = client.submit("/test-create", headers={"accept": "application/json"})
+    for answer in (page, fragment, as_json):
+        assert answer.status_code == 429
+        assert 1 <= int(answer.headers["retry-after"]) <= 60
+
+
+def test_old_hits_are_deleted_as_new_ones_are_written(limited_app, monkeypatch):
+    # No address is kept longer than the window needs, whether or not `golf prune` runs.
+    monkeypatch.setattr(ratelimit, "now_ms", lambda: 1_000_000)
+    with _client(limited_app, "198.51.100.9") as first:
+        first.submit("/test-create")
+    assert len(_rows(limited_app)) == 1
+    monkeypatch.setattr(ratelimit, "now_ms", lambda: 1_000_000 + WINDOW_MS)
+    with _client(limited_app, "203.0.113.50") as second:
+        second.submit("/test-create")
+    assert [at for _, at in _rows(limited_app)] == [1_000_000 + WINDOW_MS]
+
+
+def test_the_table_never_holds_a_client_address(limited_app):
+    with _client(limited_app, "198.51.100.23") as client:
+        client.submit("/test-create")
+    (key, _), = _rows(limited_app)
+    assert key.startswith("create:") and "198.51.100.23" not in key and "100" not in key
 
 
 def test_limit_zero_turns_it_off(limited_app, monkeypatch):
-    monkeypatch.setenv("GOLF_CREATE_PER_MINUTE", "0")
+    monkeypatch.setattr(limited_app.state.settings, "create_per_minute", 0)
 
     def create(request: Request) -> PlainTextResponse:
         limit(request)
@@ -119,7 +187,7 @@ def test_message_is_friendly():
 def test_dependency_form_can_guard_a_route(app, monkeypatch):
     from app.ratelimit import creation_limit
 
-    monkeypatch.setenv("GOLF_CREATE_PER_MINUTE", "1")
+    monkeypatch.setattr(app.state.settings, "create_per_minute", 1)
     app.add_api_route(
         "/dep-create",
         lambda: PlainTextResponse("ok"),
@@ -143,7 +211,7 @@ def test_creation_routes_are_limited_and_create_nothing_past_it(
 ):
     from app.storage import models
 
-    monkeypatch.setenv("GOLF_CREATE_PER_MINUTE", "2")
+    monkeypatch.setattr(app.state.settings, "create_per_minute", 2)
     with _client(app) as client:
         codes = [client.submit(url, fields).status_code for _ in range(4)]
     assert codes == [303, 303, 429, 429]

@@ -8,15 +8,16 @@ chooses pure Python even when the extension is there (for comparisons).
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from types import ModuleType
+
+from app.settings import current_settings
 
 
 @cache
 def library() -> ModuleType | None:
     """The C solver module, or None to use the pure-Python one."""
-    if os.environ.get("GOLF_PURE_PYTHON"):
+    if current_settings().pure_python:
         return None
     try:
         from app.players.solitaire import _fastsolve

@@ -93,7 +93,8 @@ def board_response(
         with _db(request).read() as session:
             round_ = store.load_round(session, round_id=deal.round_id)
     context = board_context(deal, options, round_)
-    context |= {"variant": deal.variant, "round_button": False, "open_variations": False}
+    context |= {"variant": deal.variant, "round_button": False, "open_variations": False,
+                "watch_delay_ms": request.app.state.settings.watch_delay_ms}
     return render(request, DEAL_PAGE, BOARD_FRAGMENT, context, status_code)
 
 

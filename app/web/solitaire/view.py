@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,15 +26,6 @@ PAR = 45
 NO_ADVICE = "The coach has no advice just now: try the rules of thumb, or ask again."
 log = logging.getLogger("golf.solitaire")
 WATCH_MODES = ("play", "pause")
-DEFAULT_WATCH_DELAY_MS = 1500
-
-
-def watch_delay_ms() -> int:
-    """Pause between the computer's moves; tests set GOLF_WATCH_DELAY_MS to go faster."""
-    try:
-        return max(0, int(os.environ.get("GOLF_WATCH_DELAY_MS", DEFAULT_WATCH_DELAY_MS)))
-    except ValueError:
-        return DEFAULT_WATCH_DELAY_MS
 
 
 @dataclass(frozen=True)
@@ -160,7 +150,6 @@ def board_context(
         "hint_draw": bool(advice and isinstance(advice.move, Draw)),
         "watch": watch,
         "advice": advice,
-        "watch_delay_ms": watch_delay_ms(),
         "scorecard": scorecard(round_) if round_ else None,
         **options.extra,
     }

@@ -1,0 +1,52 @@
+"""Sliding-window request counts, kept in the database so that every worker counts the same.
+
+Each counted request is one row (who, when). A request is allowed when fewer than `allowed`
+rows of its key fall in the last `window_ms`, so no 60 seconds ever hold more than the limit, a
+minute boundary included. Refused requests are not stored, which keeps a key at `allowed` rows
+at most, and every call deletes everyone's rows that have left the window: an address is never
+kept longer than the window needs, whether or not `golf prune` runs.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.orm import Session
+
+from app.storage.models import RateLimitHit
+
+WINDOW_SECONDS = 60
+WINDOW_MS = WINDOW_SECONDS * 1000
+
+_hits = RateLimitHit.__table__
+
+
+def take(
+    session: Session, key: str, *, allowed: int, now_ms: int, window_ms: int = WINDOW_MS
+) -> int:
+    """Count one request for `key` and return 0, or return the milliseconds until one is allowed.
+
+    Call it inside a write transaction: the check and the insert must not interleave with
+    another worker's (SQLite's writers take turns; PostgreSQL takes a lock on the key).
+    """
+    _lock_key(session, key)
+    forget_expired(session, now_ms=now_ms, window_ms=window_ms)
+    times = session.scalars(
+        select(_hits.c.at_ms).where(_hits.c.key == key).order_by(_hits.c.at_ms)
+    ).all()
+    if len(times) >= allowed:
+        # Allowed again once enough of the oldest hits have left the window.
+        frees_a_place = times[len(times) - allowed]
+        return max(1, frees_a_place + window_ms - now_ms)
+    session.execute(insert(_hits).values(key=key, at_ms=now_ms))
+    return 0
+
+
+def forget_expired(session: Session, *, now_ms: int, window_ms: int = WINDOW_MS) -> int:
+    """Delete every key's hits older than the window; return how many went."""
+    return session.execute(delete(_hits).where(_hits.c.at_ms <= now_ms - window_ms)).rowcount
+
+
+def _lock_key(session: Session, key: str) -> None:
+    if session.get_bind().dialect.name == "postgresql":
+        # Held to the end of the transaction: two workers counting one key take turns.
+        session.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(key, 0))))
