@@ -11,7 +11,6 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
@@ -152,7 +151,7 @@ def load_deal(session: Session, *, deal_id: str) -> StoredDeal:
 
 
 def _save(session: Session, *, current: StoredDeal, game: Game) -> StoredDeal:
-    """Write the new move log if nobody else wrote since `current` was read."""
+    """Write the new move log if nobody else wrote since `current` was read (else StaleDeal)."""
     position = game.position
     result = session.connection().execute(
         _SAVE_MOVES,
@@ -179,19 +178,38 @@ def _check_version(current: StoredDeal, version: int) -> None:
         raise StaleDeal(current)
 
 
+def _current(session: Session, deal_id: str, read: StoredDeal | None) -> StoredDeal:
+    """The deal as the caller already read it (its version guards the write), else loaded now."""
+    if read is not None and read.id == deal_id:
+        return read
+    return load_deal(session, deal_id=deal_id)
+
+
 def apply_move(
-    session: Session, *, deal_id: str, version: int, move: Move, seen_moves: int | None = None
+    session: Session,
+    *,
+    deal_id: str,
+    version: int,
+    move: Move,
+    seen_moves: int | None = None,
+    read: StoredDeal | None = None,
 ) -> tuple[StoredDeal, bool]:
     """Apply a move made from `version`; returns the deal and whether the move was applied.
 
     A replay of the move that made the current version (a double click) is answered with the
     current deal and not applied twice; other stale forms raise StaleDeal.
     """
-    current = load_deal(session, deal_id=deal_id)
+    current = _current(session, deal_id, read)
     if _is_replay(current, version, move, seen_moves):
         return current, False
     _check_version(current, version)
-    return _save(session, current=current, game=current.game.push(move)), True
+    game = current.game.push(move)
+    try:
+        return _save(session, current=current, game=game), True
+    except StaleDeal as stale:  # the same click, sent twice at once, saved by the other request
+        if _is_replay(stale.current, version, move, seen_moves):
+            return stale.current, False
+        raise
 
 
 def _is_replay(current: StoredDeal, version: int, move: Move, seen_moves: int | None) -> bool:
@@ -205,21 +223,41 @@ def _is_replay(current: StoredDeal, version: int, move: Move, seen_moves: int | 
 
 
 def undo(
-    session: Session, *, deal_id: str, version: int, seen_moves: int | None = None
+    session: Session,
+    *,
+    deal_id: str,
+    version: int,
+    seen_moves: int | None = None,
+    read: StoredDeal | None = None,
 ) -> tuple[StoredDeal, bool]:
     """Take back the last move; a double-clicked Undo takes back only one."""
-    current = load_deal(session, deal_id=deal_id)
-    if seen_moves is not None and current.version == version + 1 and (
-        len(current.moves) == seen_moves - 1
-    ):
+    current = _current(session, deal_id, read)
+    if _is_undone(current, version, seen_moves):
         return current, False
     _check_version(current, version)
-    return _save(session, current=current, game=current.game.pop()), True
+    game = current.game.pop()
+    try:
+        return _save(session, current=current, game=game), True
+    except StaleDeal as stale:
+        if _is_undone(stale.current, version, seen_moves):
+            return stale.current, False
+        raise
 
 
-def rewind(session: Session, *, deal_id: str, version: int, keep: int) -> StoredDeal:
+def _is_undone(current: StoredDeal, version: int, seen_moves: int | None) -> bool:
+    # Only an undo makes the log one shorter in one version.
+    return (
+        seen_moves is not None
+        and current.version == version + 1
+        and len(current.moves) == seen_moves - 1
+    )
+
+
+def rewind(
+    session: Session, *, deal_id: str, version: int, keep: int, read: StoredDeal | None = None
+) -> StoredDeal:
     """Keep the first `keep` moves, like several undos at once."""
-    current = load_deal(session, deal_id=deal_id)
+    current = _current(session, deal_id, read)
     _check_version(current, version)
     if not 0 <= keep <= len(current.moves):
         raise ValueError(f"Choose between 0 and {len(current.moves)} moves to keep")
@@ -259,9 +297,17 @@ class HoleNotReady(Exception):
     """The next hole cannot be dealt yet (the current one is still in play, or it was the 9th)."""
 
 
-def next_hole(session: Session, *, round_id: str, hole: int) -> StoredDeal:
-    """Deal hole `hole` of a round once the one before is over; dealing it twice is harmless."""
-    current = load_round(session, round_id=round_id)
+def next_hole(
+    session: Session, *, round_id: str, hole: int, read: StoredRound | None = None
+) -> StoredDeal:
+    """Deal hole `hole` of a round once the one before is over; dealing it twice is harmless.
+
+    `read` is the round as the caller already read it: a hole dealt since is found by the
+    unique (round, hole) key below.
+    """
+    current = read if read is not None and read.id == round_id else load_round(
+        session, round_id=round_id
+    )
     existing = {d.hole: d for d in current.deals}
     if hole in existing:
         return existing[hole]
@@ -275,9 +321,3 @@ def next_hole(session: Session, *, round_id: str, hole: int) -> StoredDeal:
     except IntegrityError:
         # Another request dealt this hole a moment ago: show that one.
         return load_round(session, round_id=round_id).deals[hole - 1]
-
-
-def round_summary_of(scores: tuple[int | None, ...]) -> dict[str, Any]:
-    """Totals of the holes played so far."""
-    done = [s for s in scores if s is not None]
-    return {"total": sum(done), "played": len(done), "finished": len(done) == HOLES}

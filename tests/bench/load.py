@@ -7,6 +7,11 @@ Loopback only, bounded in players and time. It starts its own server on a fresh 
 measures /healthz with the same concurrency first, then the moves, prints moves per second,
 latency percentiles, errors and the ratio to /healthz, and finally checks in the database that
 every acknowledged move is stored. `--db postgres` needs TEST_DATABASE_URL_PG (or --pg-url).
+
+A move is what a browser sends when a player clicks a card or Draw (tests/bench/browser.py):
+an htmx POST with the browser's headers and the form's fields, answered with the gzipped board
+fragment, which the player reads to choose its next move. `--style json` sends JSON moves
+instead, as earlier versions of this benchmark did.
 The generator shares the machine's cores with the server, so each player speaks raw keep-alive
 HTTP/1.1 on one asyncio connection (tests/bench/load_client.py) and the report gives the
 generator's own CPU time per answer next to the server's.
@@ -18,10 +23,12 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -30,7 +37,7 @@ from sqlalchemy import select
 
 from app.db import Database
 from app.storage.models import SolitaireDeal
-from tests.bench.load_client import Connection, cookies_from, form_post, request_bytes
+from tests.bench.load_client import Answer, Connection, cookies_from, form_post, request_bytes
 from tests.live import SECRET, fresh_database, solitaire_move, start_server
 
 MAX_PLAYERS = 200
@@ -44,6 +51,7 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     acked: dict[str, tuple[int, int]] = field(default_factory=dict)  # deal -> (version, moves)
+    sizes: list[tuple[int, int]] = field(default_factory=list)  # (bytes sent, bytes unzipped)
 
     def summary(self, seconds: float) -> dict[str, float]:
         ms = sorted(x * 1000 for x in self.latencies) or [0.0]
@@ -55,7 +63,63 @@ class Tally:
             "p95_ms": round(cuts[94], 1),
             "p99_ms": round(cuts[98], 1),
             "errors": len(self.errors),
+            **self._size_summary(),
         }
+
+    def _size_summary(self) -> dict[str, int]:
+        if not self.sizes:
+            return {}
+        return {
+            "median_bytes_sent": int(statistics.median(wire for wire, _ in self.sizes)),
+            "median_bytes_unzipped": int(statistics.median(size for _, size in self.sizes)),
+            "max_bytes_unzipped": max(size for _, size in self.sizes),
+        }
+
+
+# What Chromium sends with every request of a page (captured from a real click on Draw).
+BROWSER_HEADERS = (
+    "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "HeadlessChrome/156.0.0.0 Safari/537.36\r\n"
+    'sec-ch-ua: "Not:A-Brand";v="8", "Chromium";v="156"\r\n'
+    "sec-ch-ua-mobile: ?0\r\n"
+    'sec-ch-ua-platform: "Linux"\r\n'
+    "Accept-Encoding: gzip, deflate, br, zstd\r\n"
+    "Accept-Language: en-US,en;q=0.9\r\n"
+)
+# What the board fragment says about the next move (tests/web/test_solitaire.py checks these).
+_VERSION = re.compile(rb'name="version" value="(\d+)"')
+_MOVES = re.compile(rb'name="moves" value="(\d+)"')
+_FITTING = re.compile(
+    rb'<li[^>]*class="[^"]*\bfits\b[^"]*"[^>]*>\s*<button[^>]*name="column" value="(\d)"'
+)
+_DRAW = re.compile(rb'<button[^>]*id="draw-button"[^>]*>')
+
+
+@dataclass
+class Board:
+    """What a player knows of its deal: the version its form carries, and a move to make."""
+
+    version: int
+    moves: int
+    move: tuple[str, dict[str, str]] | None  # (action, fields), None when the deal is over
+
+    @classmethod
+    def from_json(cls, state: dict) -> Board:
+        return cls(state["version"], state["moves"], solitaire_move(state))
+
+    @classmethod
+    def from_html(cls, html: bytes) -> Board:
+        """Read the board as a person does: click a card marked "fits", else Draw."""
+        version, moves = _VERSION.search(html), _MOVES.search(html)
+        if version is None or moves is None:
+            raise RuntimeError(f"no board in {html[:200]!r}")
+        fitting, draw = _FITTING.search(html), _DRAW.search(html)
+        move = None
+        if fitting:
+            move = ("play", {"column": fitting.group(1).decode()})
+        elif draw and b"disabled" not in draw.group(0):
+            move = ("draw", {})
+        return cls(int(version.group(1)), int(moves.group(1)), move)
 
 
 @dataclass
@@ -63,30 +127,50 @@ class Player:
     """One simulated browser: its own keep-alive connection, cookie and CSRF token."""
 
     connection: Connection
-    headers: str  # the cookie and Accept header lines sent with every request
+    cookie: str  # the Cookie header line
     token: str
+    style: str  # "browser" (htmx, HTML fragments) or "json"
 
-    def request(self, method: str, path: str, body: str | None = None) -> bytes:
-        """A request of this player, pre-encoded (a form POST when there is a body)."""
+    def get(self, path: str) -> bytes:
+        """A page as the browser's address bar (or a JSON client) asks for it."""
+        accept = "application/json" if self.style == "json" else "text/html,*/*;q=0.8"
+        extra = f"{self.cookie}Accept: {accept}\r\n"
+        if self.style == "browser":
+            extra += BROWSER_HEADERS + "Sec-Fetch-Site: same-origin\r\nSec-Fetch-Mode: navigate\r\n"
+        return request_bytes("GET", path, self.connection.authority, extra)
+
+    def post(self, path: str, body: str, page: str | None = None) -> bytes:
+        """A form POST; with `page`, the htmx request that a form on that page sends."""
         host = self.connection.authority
-        if body is None:
-            return request_bytes(method, path, host, self.headers)
-        return form_post(path, host, self.headers, body)
+        if self.style == "json":
+            return form_post(path, host, f"{self.cookie}Accept: application/json\r\n", body)
+        origin = f"http://{host}"
+        extra = f"{self.cookie}Accept: */*\r\n{BROWSER_HEADERS}Origin: {origin}\r\n"
+        if page is not None:
+            extra += (
+                f"HX-Current-URL: {origin}{page}\r\nHX-Request: true\r\nHX-Target: board\r\n"
+                f"Referer: {origin}{page}\r\nSec-Fetch-Dest: empty\r\nSec-Fetch-Mode: cors\r\n"
+            )
+        return form_post(path, host, extra + "Sec-Fetch-Site: same-origin\r\n", body)
+
+    def board(self, answer: Answer) -> Board:
+        body = answer.decoded_body()
+        return Board.from_json(json.loads(body)) if self.style == "json" else Board.from_html(body)
 
 
-async def _browser(base: str) -> Player:
+async def _browser(base: str, style: str) -> Player:
     """Open a player's connection and get its CSRF cookie from the home page, once."""
     from app.security import CSRF_COOKIE, csrf_token_for
 
     connection = Connection(base)
     page = await connection.send(request_bytes("GET", "/", connection.authority))
     cookies = cookies_from(page)
-    cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
-    headers = f"Cookie: {cookie}\r\nAccept: application/json\r\n"
-    return Player(connection, headers, csrf_token_for(cookies[CSRF_COOKIE], SECRET))
+    cookie = "Cookie: " + "; ".join(f"{name}={value}" for name, value in cookies.items())
+    token = csrf_token_for(cookies[CSRF_COOKIE], SECRET)
+    return Player(connection, cookie + "\r\n", token, style)
 
 
-async def _healthz_player(base: str, until: float, tally: Tally) -> None:
+async def _healthz_player(base: str, until: float, tally: Tally, style: str) -> None:
     connection = Connection(base)
     raw = request_bytes("GET", "/healthz", connection.authority)  # the same bytes every time
     try:
@@ -100,59 +184,65 @@ async def _healthz_player(base: str, until: float, tally: Tally) -> None:
         await connection.close()
 
 
-async def _deal_state(player: Player, deal: str) -> dict:
-    """A deal's JSON state."""
-    answer = await player.connection.send(player.request("GET", deal))
+async def _deal_page(player: Player, deal: str) -> Board:
+    """The deal's page (or JSON state), as loaded after the new-deal form's redirect."""
+    answer = await player.connection.send(player.get(deal))
     if answer.status != 200:
         raise RuntimeError(f"GET {deal} answered {answer.status}")
-    return json.loads(answer.body)
+    return player.board(answer)
 
 
-async def _new_deal(player: Player) -> tuple[str, dict]:
+async def _new_deal(player: Player) -> tuple[str, Board]:
     body = f"csrf_token={player.token}&action=random"
-    made = await player.connection.send(player.request("POST", "/solitaire/deals", body))
+    made = await player.connection.send(player.post("/solitaire/deals", body))
     location = made.header("location")
     if made.status != 303 or location is None:
         raise RuntimeError(f"new deal answered {made.status}")
     deal = urlsplit(location).path
-    return deal, await _deal_state(player, deal)
+    return deal, await _deal_page(player, deal)
 
 
-def _move_body(token: str, state: dict, fields: dict[str, str]) -> str:
+def _move_body(token: str, board: Board, fields: dict[str, str]) -> str:
     """The url-encoded move form; every value is hex or digits, so nothing needs escaping."""
     extra = "".join(f"&{name}={value}" for name, value in fields.items())
-    return f"csrf_token={token}&version={state['version']}&moves={state['moves']}{extra}"
+    return f"csrf_token={token}&version={board.version}&moves={board.moves}{extra}"
 
 
-async def _move_player(base: str, until: float, tally: Tally) -> None:
-    player = await _browser(base)
+async def _move_player(base: str, until: float, tally: Tally, style: str) -> None:
+    player = await _browser(base, style)
     try:
-        deal, state = await _new_deal(player)
+        deal, board = await _new_deal(player)
         while time.monotonic() < until:
-            move = solitaire_move(state)
-            if move is None:
-                deal, state = await _new_deal(player)
+            if board.move is None:
+                deal, board = await _new_deal(player)
                 continue
-            kind, fields = move
-            raw = player.request("POST", f"{deal}/{kind}", _move_body(player.token, state, fields))
+            kind, fields = board.move
+            body = _move_body(player.token, board, fields)
+            raw = player.post(f"{deal}/{kind}", body, page=deal)
             started = time.perf_counter()
             answer = await player.connection.send(raw)
             tally.latencies.append(time.perf_counter() - started)
+            tally.sizes.append((len(answer.body), len(answer.decoded_body())))
             if answer.status != 200:
-                tally.errors.append(f"{kind} {answer.status} {answer.body[:120]!r}")
-                state = await _deal_state(player, deal)
+                tally.errors.append(f"{kind} {answer.status} {answer.decoded_body()[:120]!r}")
+                board = await _deal_page(player, deal)
                 continue
-            state = json.loads(answer.body)
-            tally.acked[deal] = (state["version"], state["moves"])
+            board = player.board(answer)
+            tally.acked[deal] = (board.version, board.moves)
     finally:
         await player.connection.close()
 
 
-async def _phase(player, base: str, players: int, seconds: float) -> tuple[Tally, float]:  # type: ignore[no-untyped-def]
+PlayerLoop = Callable[[str, float, Tally, str], Awaitable[None]]
+
+
+async def _phase(
+    player: PlayerLoop, base: str, players: int, seconds: float, style: str
+) -> tuple[Tally, float]:
     tally = Tally()
     started = time.monotonic()
     until = started + seconds
-    await asyncio.gather(*(player(base, until, tally) for _ in range(players)))
+    await asyncio.gather(*(player(base, until, tally, style) for _ in range(players)))
     return tally, time.monotonic() - started
 
 
@@ -187,7 +277,9 @@ def lost_moves(database_url: str, acked: dict[str, tuple[int, int]]) -> int:
     )
 
 
-def run(players: int, seconds: float, workers: int, backend: str, pg_url: str | None) -> dict:
+def run(
+    players: int, seconds: float, workers: int, backend: str, pg_url: str | None, style: str
+) -> dict:
     with (
         tempfile.TemporaryDirectory() as folder,
         fresh_database(backend, Path(folder), pg_url) as url,
@@ -199,11 +291,13 @@ def run(players: int, seconds: float, workers: int, backend: str, pg_url: str | 
             cpu = [server_cpu_seconds(group)]
             mine = [time.process_time()]
             health, health_time = asyncio.run(
-                _phase(_healthz_player, server.base, players, seconds)
+                _phase(_healthz_player, server.base, players, seconds, style)
             )
             cpu.append(server_cpu_seconds(group))
             mine.append(time.process_time())
-            moves, move_time = asyncio.run(_phase(_move_player, server.base, players, seconds))
+            moves, move_time = asyncio.run(
+                _phase(_move_player, server.base, players, seconds, style)
+            )
             cpu.append(server_cpu_seconds(group))
             mine.append(time.process_time())
         finally:
@@ -219,8 +313,12 @@ def run(players: int, seconds: float, workers: int, backend: str, pg_url: str | 
         summary["generator_cpu_ms_each"] = round((mine[n + 1] - mine[n]) * 1000 / count, 2)
     return {
         "players": players, "seconds": seconds, "workers": workers, "database": backend,
+        "style": style,
         "healthz": healthz, "moves": played,
         "ratio": round(played["per_second"] / max(healthz["per_second"], 0.1), 3),
+        "cpu_ratio": round(
+            played["server_cpu_ms_each"] / max(healthz["server_cpu_ms_each"], 0.001), 2
+        ),
         "deals": len(moves.acked), "acknowledged_moves": sum(m for _, m in moves.acked.values()),
         "lost_moves": lost, "first_errors": moves.errors[:3] + health.errors[:3],
     }  # fmt: skip
@@ -233,12 +331,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--pg-url", default=os.environ.get("TEST_DATABASE_URL_PG"))
+    parser.add_argument("--style", choices=["browser", "json"], default="browser")
     args = parser.parse_args(argv)
     if not 1 <= args.players <= MAX_PLAYERS or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"players 1-{MAX_PLAYERS}, seconds up to {MAX_SECONDS}")
     if args.db == "postgres" and not args.pg_url:
         parser.error("--db postgres needs TEST_DATABASE_URL_PG or --pg-url")
-    result = run(args.players, args.seconds, args.workers, args.db, args.pg_url)
+    result = run(args.players, args.seconds, args.workers, args.db, args.pg_url, args.style)
     print(json.dumps(result, indent=2))
     ok = result["lost_moves"] == 0 and result["moves"]["errors"] == 0
     return 0 if ok else 1

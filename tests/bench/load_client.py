@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import zlib
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from urllib.parse import urlsplit
@@ -31,6 +32,12 @@ class Answer:
     def header(self, name: str) -> str | None:
         """The first value of a header (name in lower case), or None."""
         return next((value for key, value in self.headers if key == name), None)
+
+    def decoded_body(self) -> bytes:
+        """The body as the page receives it: gzip undone (the server sends gzip or nothing)."""
+        if self.header("content-encoding") == "gzip":
+            return zlib.decompress(self.body, wbits=31)
+        return self.body
 
 
 def request_bytes(method: str, path: str, host: str, extra: str = "", body: bytes = b"") -> bytes:

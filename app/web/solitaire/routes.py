@@ -1,12 +1,13 @@
 """Golf solitaire practice: start page, deal pages and their moves, rounds of nine.
 
-Every change is load -> rules -> save -> render: the storage layer checks the version the
-form was made from, the rules check the move, and the board fragment is rendered afterwards.
+Every change is load -> rules -> save -> render: `DealDep` reads the deal, storage applies the
+rules and saves only if nobody changed the deal meanwhile, and the board is rendered afterwards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -14,69 +15,59 @@ from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
-from app.db import Database
+from app.i18n import N_, format_number
+from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
-from app.rules.solitaire import STANDARD, RuleError, Variant, parse_move
+from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant
 from app.storage import solitaire as store
-from app.storage.solitaire import DealNotFound, HoleNotReady, StaleDeal, StoredDeal
+from app.storage.solitaire import HoleNotReady, StaleDeal, StoredDeal
 from app.web.errors import error_response
-from app.web.forms import PostedForm
-from app.web.render import is_fragment_request, json_state, render, wants_json
-from app.web.solitaire.view import (
-    WATCH_MODES,
-    BoardOptions,
-    board_context,
-    json_view,
-    scorecard,
+from app.web.forms import (
+    VERSION_LIMIT,
+    FormError,
+    PostedForm,
+    bool_field,
+    choice_field,
+    int_field,
+    optional_int_field,
+    text_field,
+    version_field,
 )
+from app.web.render import is_fragment_request, json_state, render, wants_json
+from app.web.solitaire.cards import faces_for
+from app.web.solitaire.deps import DealDep, RoundDep
+from app.web.solitaire.view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
+from app.web.solitaire.words import refusal_text
+from app.web.solitaire.work_budget import coach_work
 
 router = APIRouter()
 
-STALE_MESSAGE = (
+# Marked for the catalog here, translated where they are shown (the reader's language).
+STALE_MESSAGE = N_(
     "This board was out of date (another tab, or a double click?), so nothing was changed. "
     "Here is the deal as it stands now."
 )
-UNDO_MESSAGE = "Took back the last move."
+UNDO_MESSAGE = N_("Took back the last move.")
+REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
+DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
 DEAL_PAGE = "solitaire/deal.html"
 # The board, plus the coach's words swapped into the live region already on the page.
 BOARD_FRAGMENT = "solitaire/_board_swap.html"
-REWIND_MESSAGE = "Back to that moment: try another way from here."
 # Messages a plain-form redirect can ask the next page to show (no JavaScript, no session).
 DONE_MESSAGES = {"undo": UNDO_MESSAGE, "rewind": REWIND_MESSAGE}
-
-
-class BadForm(ValueError):
-    """A form field that is missing or not the right kind of value."""
-
-
-def _db(request: Request) -> Database:
-    return request.app.state.db
+FLAGS = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
+JOKERS = {"0": 0, "1": 1, "2": 2}
+WATCH_CHOICES = {mode: mode for mode in WATCH_MODES}
+ACTIONS = {"number": "number", "random": "random"}
+# What a watch form's "move" field may name: a column 1-7 or "draw".
+WATCH_MOVES: dict[str, Move] = {"draw": DRAW} | {str(n): PLAYS[n - 1] for n in range(1, 8)}
+MOVES_LIMIT = VERSION_LIMIT
+NUMBER_TEXT_LIMIT = 20
 
 
 def deal_url(deal_id: str, query: str = "") -> str:
     return f"/solitaire/deals/{deal_id}" + (f"?{query}" if query else "")
-
-
-def _int_field(form: FormData, name: str, low: int = 0, high: int = 10**9) -> int:
-    raw = form.get(name)
-    if not isinstance(raw, str) or not raw.strip().isascii() or not raw.strip().isdigit():
-        raise BadForm(f"The form field {name!r} must be a whole number.")
-    value = int(raw.strip()[:12])
-    if not low <= value <= high:
-        raise BadForm(f"The form field {name!r} must be between {low} and {high}.")
-    return value
-
-
-def _optional_int(form: FormData, name: str) -> int | None:
-    return _int_field(form, name) if form.get(name) not in (None, "") else None
-
-
-def variant_from_form(form: FormData) -> Variant:
-    """The variations ticked on a new-deal form."""
-    flags = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
-    jokers = _int_field(form, "jokers", 0, 2) if form.get("jokers") else 0
-    return Variant(**{name: bool(form.get(name)) for name in flags}, jokers=jokers)
 
 
 # --- Rendering ----------------------------------------------------------------------------
@@ -87,54 +78,48 @@ def board_response(
 ) -> Response:
     """The board (or the whole deal page), or the JSON state."""
     if wants_json(request):
-        return json_state(json_view(deal) | _message(options), status_code)
+        message = {"message": options.message} if options.message else {}
+        return json_state(json_view(deal) | message, status_code)
     round_ = None
     if deal.round_id is not None:
-        with _db(request).read() as session:
+        with request.app.state.db.read() as session:
             round_ = store.load_round(session, round_id=deal.round_id)
-    context = board_context(deal, options, round_)
-    context |= {"variant": deal.variant, "round_button": False, "open_variations": False,
-                "watch_delay_ms": request.app.state.settings.watch_delay_ms}
+    # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
+    with coach_work(request) if options.hint or options.watch else nullcontext():
+        faces = faces_for(request.app.state.templates.env)
+    context = board_context(deal, options, faces, round_)
+    context |= {
+        "variant": deal.variant,
+        "round_button": False,
+        "open_variations": False,
+        "watch_delay_ms": request.app.state.settings.watch_delay_ms,
+    }
     return render(request, DEAL_PAGE, BOARD_FRAGMENT, context, status_code)
-
-
-def _message(options: BoardOptions) -> dict[str, Any]:
-    return {"message": options.message} if options.message else {}
-
-
-def _changed(
-    request: Request, deal: StoredDeal, options: BoardOptions, query: str = ""
-) -> Response:
-    """After a successful change: htmx and JSON get the board, a plain form a redirect."""
-    if wants_json(request) or is_fragment_request(request):
-        return board_response(request, deal, options)
-    return RedirectResponse(deal_url(deal.id, query), status_code=303)
 
 
 Change = Callable[[Session], StoredDeal]
 
 
 def _act(
-    request: Request, deal_id: str, change: Change, options: BoardOptions, query: str = ""
+    request: Request, deal: StoredDeal, change: Change, options: BoardOptions, query: str = ""
 ) -> Response:
-    """Run one change in one transaction and answer for every outcome."""
+    """Run one change in one transaction; htmx and JSON get the board, a plain form a redirect.
+
+    A refusal (a stale form, a move the rules forbid, a damaged form) shows the board as it
+    is, with the reason, and changes nothing.
+    """
     try:
-        with _db(request).write() as session:
-            deal = change(session)
-    except DealNotFound:
-        return error_response(request, 404)
+        with request.app.state.db.write() as session:
+            changed = change(session)
     except StaleDeal as stale:
-        refused = BoardOptions(message=STALE_MESSAGE, watch=options.watch)
+        refused = BoardOptions(message=_(STALE_MESSAGE), watch=options.watch)
         return board_response(request, stale.current, refused, 409)
-    except (RuleError, BadForm, ValueError) as error:
-        try:
-            with _db(request).read() as session:
-                current = store.load_deal(session, deal_id=deal_id)
-        except DealNotFound:  # garbage form for an unknown deal: a 404, never a 500
-            return error_response(request, 404)
-        refused = BoardOptions(message=str(error), watch=options.watch)
-        return board_response(request, current, refused, 422)
-    return _changed(request, deal, options, query)
+    except (RuleError, FormError) as error:
+        refused = BoardOptions(message=refusal_text(error), watch=options.watch)
+        return board_response(request, deal, refused, 422)
+    if wants_json(request) or is_fragment_request(request):
+        return board_response(request, changed, options)
+    return RedirectResponse(deal_url(deal.id, query), status_code=303)
 
 
 # --- Pages --------------------------------------------------------------------------------
@@ -146,120 +131,148 @@ def start_page(request: Request) -> Response:
 
 
 def _start_page(
-    request: Request, variant: Variant = STANDARD, error: str | None = None, number: str = ""
+    request: Request,
+    variant: Variant = STANDARD,
+    errors: dict[str, str] | None = None,
+    number: str = "",
 ) -> Response:
     context = {
         "variant": variant,
-        "form_error": error,
+        "errors": errors or {},
         "deal_number_value": number,
         "round_button": True,
         "open_variations": True,
     }
-    return render(request, "solitaire/start.html", None, context, 422 if error else 200)
+    return render(request, "solitaire/start.html", None, context, 422 if errors else 200)
 
 
 @router.get("/solitaire/deals/{deal_id}")
 def deal_page(
-    request: Request, deal_id: str, hint: str = "", watch: str = "", done: str = ""
+    request: Request, deal: DealDep, hint: str = "", watch: str = "", done: str = ""
 ) -> Response:
-    try:
-        with _db(request).read() as session:
-            deal = store.load_deal(session, deal_id=deal_id)
-    except DealNotFound:
-        return error_response(request, 404)
     options = BoardOptions(
-        message=DONE_MESSAGES.get(done),
+        message=_(DONE_MESSAGES[done]) if done in DONE_MESSAGES else None,
         hint=hint == "1",
         watch=watch if watch in WATCH_MODES else None,
     )
     return board_response(request, deal, options)
 
 
+def _variant(form: FormData, errors: dict[str, str]) -> Variant:
+    """The variations ticked on a new-deal form; a bad joker count is noted in `errors`."""
+    flags: dict[str, Any] = {name: bool_field(form, name) for name in FLAGS}
+    try:
+        jokers = choice_field(form, "jokers", JOKERS, default="0")
+    except FormError as error:
+        errors[error.field] = _("Choose 0, 1 or 2 jokers.")
+        jokers = 0
+    return Variant(**flags, jokers=jokers)
+
+
 @router.post("/solitaire/deals")
 def new_deal(request: Request, form: PostedForm) -> Response:
-    number_text = str(form.get("deal_number") or "").strip()[:20]
+    errors: dict[str, str] = {}
+    variant = _variant(form, errors)
+    number_text, number = "", None
     try:
-        variant = variant_from_form(form)
-        number = None
-        if form.get("action") != "random" and number_text:
-            number = _deal_number(number_text)
-    except (BadForm, RuleError) as error:
-        return _start_page(request, STANDARD, str(error), number_text)
+        random = choice_field(form, "action", ACTIONS, default="number") == "random"
+        number_text = text_field(form, "deal_number", NUMBER_TEXT_LIMIT, required=False)
+        if not random and number_text:
+            number = int_field(form, "deal_number", 1, MAX_DEAL_NUMBER)
+    except FormError as error:
+        errors[error.field] = (
+            _(DEAL_NUMBER_MESSAGE, max=format_number(MAX_DEAL_NUMBER))
+            if error.field == "deal_number" else error.message
+        )
+    if errors:
+        return _start_page(request, variant, errors, number_text)
     limit(request, key="create")  # one client cannot fill the database with deals
-    with _db(request).write() as session:
+    with request.app.state.db.write() as session:
         deal = store.create_deal(session, variant=variant, deal_number=number)
     return RedirectResponse(deal_url(deal.id), status_code=303)
-
-
-def _deal_number(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_DEAL_NUMBER:
-        raise BadForm(f"Deal numbers are whole numbers from 1 to {MAX_DEAL_NUMBER:,}.")
-    return int(text)
 
 
 # --- Moves --------------------------------------------------------------------------------
 
 
-def _version(form: FormData) -> tuple[int, int | None]:
-    """The version the form was made from, and how many moves it showed (for double clicks)."""
-    return _int_field(form, "version"), _optional_int(form, "moves")
+def _column(form: FormData) -> Move:
+    try:
+        return PLAYS[int_field(form, "column", 1, COLUMNS) - 1]
+    except FormError:
+        raise FormError("column", _("Choose a column from 1 to %(max)d.", max=COLUMNS)) from None
 
 
-def _apply(form: FormData, deal_id: str, field: str | None) -> Change:
-    """The change that applies the move named by `field` (None: a draw)."""
+def _move(request: Request, deal: StoredDeal, form: FormData, move: Callable[[], Move],
+          options: BoardOptions, query: str = "") -> Response:  # fmt: skip
+    """Apply the move the form names, made from the version the form carries."""
 
     def change(session: Session) -> StoredDeal:
-        version, seen = _version(form)
-        move = parse_move(form.get(field) if field else "draw")
-        deal, _applied = store.apply_move(
-            session, deal_id=deal_id, version=version, move=move, seen_moves=seen
+        version, seen = version_field(form), optional_int_field(form, "moves", 0, MOVES_LIMIT)
+        moved, _applied = store.apply_move(
+            session, deal_id=deal.id, version=version, move=move(), seen_moves=seen, read=deal
         )
-        return deal
+        return moved
 
-    return change
+    return _act(request, deal, change, options, query)
 
 
 @router.post("/solitaire/deals/{deal_id}/play")
-def play_card(request: Request, deal_id: str, form: PostedForm) -> Response:
-    return _act(request, deal_id, _apply(form, deal_id, "column"), BoardOptions())
+def play_card(request: Request, deal: DealDep, form: PostedForm) -> Response:
+    return _move(request, deal, form, lambda: _column(form), BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/draw")
-def draw_card(request: Request, deal_id: str, form: PostedForm) -> Response:
-    return _act(request, deal_id, _apply(form, deal_id, None), BoardOptions())
+def draw_card(request: Request, deal: DealDep, form: PostedForm) -> Response:
+    return _move(request, deal, form, lambda: DRAW, BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/undo")
-def undo_move(request: Request, deal_id: str, form: PostedForm) -> Response:
+def undo_move(request: Request, deal: DealDep, form: PostedForm) -> Response:
 
     def change(session: Session) -> StoredDeal:
-        version, seen = _version(form)
-        deal, _applied = store.undo(session, deal_id=deal_id, version=version, seen_moves=seen)
-        return deal
+        version, seen = version_field(form), optional_int_field(form, "moves", 0, MOVES_LIMIT)
+        undone, _applied = store.undo(
+            session, deal_id=deal.id, version=version, seen_moves=seen, read=deal
+        )
+        return undone
 
-    options = BoardOptions(message=UNDO_MESSAGE)
-    return _act(request, deal_id, change, options, query="done=undo")
+    options = BoardOptions(message=_(UNDO_MESSAGE), refresh_extra=True)
+    return _act(request, deal, change, options, query="done=undo")
 
 
 @router.post("/solitaire/deals/{deal_id}/rewind")
-def rewind(request: Request, deal_id: str, form: PostedForm) -> Response:
+def rewind(request: Request, deal: DealDep, form: PostedForm) -> Response:
     """Go back to the moment after the first `to` moves (used by the review page)."""
 
     def change(session: Session) -> StoredDeal:
-        version, keep = _int_field(form, "version"), _int_field(form, "to")
-        return store.rewind(session, deal_id=deal_id, version=version, keep=keep)
+        version = version_field(form)
+        try:
+            keep = int_field(form, "to", 0, len(deal.moves))
+        except FormError:
+            raise FormError(
+                "to", _("Choose between 0 and %(max)d moves.", max=len(deal.moves))
+            ) from None
+        return store.rewind(session, deal_id=deal.id, version=version, keep=keep, read=deal)
 
-    options = BoardOptions(message=REWIND_MESSAGE)
-    return _act(request, deal_id, change, options, query="done=rewind")
+    options = BoardOptions(message=_(REWIND_MESSAGE), refresh_extra=True)
+    return _act(request, deal, change, options, query="done=rewind")
 
 
 @router.post("/solitaire/deals/{deal_id}/watch")
-def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
+def watch_step(request: Request, deal: DealDep, form: PostedForm) -> Response:
     """One move of "Watch the computer play": the move the board showed and explained."""
-    mode = str(form.get("watch")) if form.get("watch") in WATCH_MODES else "pause"
-    change = _apply(form, deal_id, "move")
-    options = BoardOptions(watch=mode)
-    return _act(request, deal_id, change, options, query=f"watch={mode}")
+    try:
+        mode = choice_field(form, "watch", WATCH_CHOICES, default="pause")
+    except FormError:
+        mode = "pause"  # keep going one move at a time
+
+    def move() -> Move:
+        try:
+            return choice_field(form, "move", WATCH_MOVES)
+        except FormError:
+            raise FormError("move", _("Choose a column from 1 to 7, or draw.")) from None
+
+    return _move(request, deal, form, move, BoardOptions(watch=mode), query=f"watch={mode}")
 
 
 # --- Rounds of nine -----------------------------------------------------------------------
@@ -267,35 +280,36 @@ def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
 
 @router.post("/solitaire/rounds")
 def new_round(request: Request, form: PostedForm) -> Response:
-    try:
-        variant = variant_from_form(form)
-    except (BadForm, RuleError) as error:
-        return _start_page(request, STANDARD, str(error))
+    errors: dict[str, str] = {}
+    variant = _variant(form, errors)
+    if errors:
+        return _start_page(request, variant, errors)
     limit(request, key="create")
-    with _db(request).write() as session:
+    with request.app.state.db.write() as session:
         deal = store.create_round(session, variant=variant)
     return RedirectResponse(deal_url(deal.id), status_code=303)
 
 
 @router.post("/solitaire/rounds/{round_id}/holes")
-def next_hole(request: Request, round_id: str, form: PostedForm) -> Response:
+def next_hole(request: Request, round_: RoundDep, form: PostedForm) -> Response:
     try:
-        hole = _int_field(form, "hole", 2, store.HOLES)
-        with _db(request).write() as session:
-            deal = store.next_hole(session, round_id=round_id, hole=hole)
-    except DealNotFound:
-        return error_response(request, 404)
-    except (BadForm, HoleNotReady) as error:
-        return error_response(request, 409 if isinstance(error, HoleNotReady) else 400, str(error))
+        hole = int_field(form, "hole", 2, store.HOLES)
+    except FormError:
+        return error_response(
+            request, 400, _("There is no such hole: a round has %(holes)d.", holes=store.HOLES)
+        )
+    try:
+        with request.app.state.db.write() as session:
+            deal = store.next_hole(session, round_id=round_.id, hole=hole, read=round_)
+    except HoleNotReady:
+        # The hole number is checked above, so the only refusal left is an unfinished hole.
+        return error_response(
+            request, 409, _("Finish hole %(hole)d before dealing the next one", hole=hole - 1)
+        )
     return RedirectResponse(deal_url(deal.id), status_code=303)
 
 
 @router.get("/solitaire/rounds/{round_id}")
-def round_page(request: Request, round_id: str) -> Response:
-    try:
-        with _db(request).read() as session:
-            round_ = store.load_round(session, round_id=round_id)
-    except DealNotFound:
-        return error_response(request, 404)
+def round_page(request: Request, round_: RoundDep) -> Response:
     context = {"round": round_, "scorecard": scorecard(round_), "over": False}
     return render(request, "solitaire/round.html", None, context)

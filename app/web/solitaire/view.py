@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from app.i18n import N_, card_name, ngettext
+from app.i18n import gettext as _
 from app.players.solitaire.hint import Advice, advise
-from app.rules.cards import card_name
 from app.rules.solitaire import (
     Draw,
     Move,
@@ -21,20 +22,13 @@ from app.rules.solitaire import (
     what_fits,
 )
 from app.storage.solitaire import HOLES, StoredDeal, StoredRound
+from app.web.solitaire.cards import CardFaces, CardView
+from app.web.solitaire.words import fit_text
 
 PAR = 45
-NO_ADVICE = "The coach has no advice just now: try the rules of thumb, or ask again."
+NO_ADVICE = N_("The coach has no advice just now: try the rules of thumb, or ask again.")
 log = logging.getLogger("golf.solitaire")
 WATCH_MODES = ("play", "pause")
-
-
-@dataclass(frozen=True)
-class CardView:
-    code: str
-    name: str
-    last: bool
-    fits: bool
-    hinted: bool
 
 
 @dataclass
@@ -44,7 +38,9 @@ class BoardOptions:
     message: str | None = None
     hint: bool = False
     watch: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # Also send the coach's extras (review link, score card): a change that may have ended
+    # the deal, or taken back its end. Other moves leave them as they were.
+    refresh_extra: bool = False
 
 
 def last_move_text(deal: StoredDeal, position: Position) -> str | None:
@@ -53,8 +49,11 @@ def last_move_text(deal: StoredDeal, position: Position) -> str | None:
         return None
     move = deal.moves[-1]
     if isinstance(move, Play):
-        return f"Last move: the {card_name(position.top)} from column {move.column + 1}."
-    return f"Last move: turned over the {card_name(position.top)}."
+        return _(
+            "Last move: the %(card)s from column %(column)d.",
+            card=card_name(position.top), column=move.column + 1,
+        )
+    return _("Last move: turned over the %(card)s.", card=card_name(position.top))
 
 
 def fits_now_text(position: Position) -> str:
@@ -63,9 +62,9 @@ def fits_now_text(position: Position) -> str:
         return ""
     names = [card_name(position.columns[c][-1]) for c in playable_columns(position)]
     if names:
-        return "Fits now: " + ", ".join(names) + "."
+        return _("Fits now: %(cards)s.", cards=", ".join(names))
     if position.stock:
-        return "Nothing in the columns fits: turn over a card from the draw pile."
+        return _("Nothing in the columns fits: turn over a card from the draw pile.")
     return ""
 
 
@@ -73,18 +72,22 @@ def end_text(position: Position) -> str:
     """One line that explains the final score."""
     left = position.cards_left
     if left:
-        noun = "card is" if left == 1 else "cards are"
-        return (
-            f"The draw pile is used up and nothing fits: {left} {noun} left in the columns, "
-            "one point each (lower is better; clearing every column scores below zero)."
+        return ngettext(
+            "The draw pile is used up and nothing fits: %(num)d card is left in the columns, "
+            "one point each (lower is better; clearing every column scores below zero).",
+            "The draw pile is used up and nothing fits: %(num)d cards are left in the columns, "
+            "one point each (lower is better; clearing every column scores below zero).",
+            left,
         )
     stock = len(position.stock)
     if position.variant.clear_scores_zero:
-        return "You cleared every column! With the Clear scores zero variation that scores 0."
-    noun = "card" if stock == 1 else "cards"
-    return (
-        f"You cleared every column with {stock} {noun} left to draw: each counts one below "
-        f"zero, so you score {score(position)}."
+        return _("You cleared every column! With the Clear scores zero variation that scores 0.")
+    return ngettext(
+        "You cleared every column with %(num)d card left to draw: each counts one below "
+        "zero, so you score %(score)d.",
+        "You cleared every column with %(num)d cards left to draw: each counts one below "
+        "zero, so you score %(score)d.",
+        stock, score=score(position),
     )
 
 
@@ -99,27 +102,23 @@ def _advice(position: Position) -> Advice | None:
         return None
 
 
-def _cards(position: Position, hinted: Move | None) -> list[list[CardView]]:
+def _cards(position: Position, hinted: Move | None, faces: CardFaces) -> list[list[CardView]]:
     columns = []
     for c, cards in enumerate(position.columns):
-        views = []
-        for i, code in enumerate(cards):
-            last = i == len(cards) - 1
-            views.append(
-                CardView(
-                    code=code,
-                    name=card_name(code),
-                    last=last,
-                    fits=last and fits(code, position.top, position.variant),
-                    hinted=last and hinted == Play(c),
-                )
-            )
+        views = [CardView(code, faces.name(code), faces.covered(code), False, False, False)
+                 for code in cards[:-1]]  # fmt: skip
+        if cards:
+            code = cards[-1]
+            fit, hint = fits(code, position.top, position.variant), hinted == Play(c)
+            note = "hint-note" if hint else "fits-note" if fit else None
+            html = faces.playable(code, c + 1, note)
+            views.append(CardView(code, faces.name(code), html, True, fit, hint))
         columns.append(views)
     return columns
 
 
 def board_context(
-    deal: StoredDeal, options: BoardOptions, round_: StoredRound | None = None
+    deal: StoredDeal, options: BoardOptions, faces: CardFaces, round_: StoredRound | None = None
 ) -> dict[str, Any]:
     """Everything _board.html needs, as plain values."""
     position = deal.game.position
@@ -128,30 +127,33 @@ def board_context(
     advice = _advice(position) if (options.hint or watch) and not over else None
     said = [options.message] if options.message else []
     if advice and options.hint:
-        close = " Another move is nearly as good." if advice.close else ""
-        said.append("Hint: " + advice.reason + close)
+        if advice.close:
+            said.append(_("Hint: %(reason)s Another move is nearly as good.", reason=advice.reason))
+        else:
+            said.append(_("Hint: %(reason)s", reason=advice.reason))
     if advice and watch:
-        said.append("Next: " + advice.reason)
+        said.append(_("Next: %(reason)s", reason=advice.reason))
     if advice is None and (options.hint or watch) and not over:
-        said.append(NO_ADVICE)
+        said.append(_(NO_ADVICE))
     return {
         "deal": deal,
         # What a player at the table sees of the piles: never the draw pile's order.
         "top": position.top,
+        "top_card": faces.top(position.top) if position.top else None,
         "draw_count": len(position.stock),
-        "columns": _cards(position, advice.move if advice else None),
+        "columns": _cards(position, advice.move if advice else None, faces),
         "over": over,
         "score": score(position),
         "end_text": end_text(position) if over else None,
         "said": said,
         "last_move": last_move_text(deal, position),
-        "what_fits": None if over else what_fits(position.top, position.variant),
+        "what_fits": None if over else fit_text(what_fits(position.top, position.variant)),
         "fits_now": fits_now_text(position),
         "hint_draw": bool(advice and isinstance(advice.move, Draw)),
         "watch": watch,
         "advice": advice,
         "scorecard": scorecard(round_) if round_ else None,
-        **options.extra,
+        "refresh_extra": options.refresh_extra or over,
     }
 
 
@@ -175,10 +177,16 @@ def scorecard(round_: StoredRound) -> dict[str, Any]:
 
 def round_summary(total: int) -> str:
     if total < PAR:
-        return f"Round over: {total} over nine holes, {PAR - total} under par. Well played!"
+        return _(
+            "Round over: %(total)d over nine holes, %(under)d under par. Well played!",
+            total=total, under=PAR - total,
+        )
     if total == PAR:
-        return f"Round over: {total} over nine holes, exactly par."
-    return f"Round over: {total} over nine holes, {total - PAR} over par ({PAR})."
+        return _("Round over: %(total)d over nine holes, exactly par.", total=total)
+    return _(
+        "Round over: %(total)d over nine holes, %(over)d over par (%(par)d).",
+        total=total, over=total - PAR, par=PAR,
+    )
 
 
 def json_view(deal: StoredDeal) -> dict[str, Any]:
