@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from app.players.solitaire.review import MIN_LOSS, Judge, best_possible, review
+import time
+
+from app.players.solitaire.review import MIN_LOSS, Judge, best_bound, best_possible, review
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import (
     DRAW,
     STANDARD,
     Draw,
     Play,
+    Variant,
     apply,
     deal_for_number,
     is_over,
@@ -20,7 +23,7 @@ from tests.coach.positions import spec_run_example
 
 
 def test_review_best_score_is_the_exact_solve_and_never_worse_than_the_player() -> None:
-    cards = deal_for_number(7)
+    cards = deal_for_number(16)  # a small search: exact within the budget, in C or in Python
     moves, final = play_deal(cards, STANDARD, thumb_move)
     result = review(cards, STANDARD, moves)
     assert result.score == final
@@ -76,3 +79,33 @@ def test_turning_over_while_the_eight_fits_is_judged_costly() -> None:
     better, loss = verdict
     assert better == Play(0)
     assert loss >= MIN_LOSS
+
+
+def test_review_of_a_hard_deal_stops_within_its_bound_and_says_so() -> None:
+    """Deal 7000 with two jokers, round the corner and queen on king: minutes to solve exactly."""
+    hard = Variant(queen_on_king=True, round_the_corner=True, jokers=2)
+    cards = deal_for_number(7000, hard)
+    moves, final = play_deal(cards, hard, thumb_move)
+    began = time.thread_time()
+    result = review(cards, hard, moves)
+    assert time.thread_time() - began < 1.5  # about a second, and a last judgement
+    assert result.best_exact is False
+    assert result.best_score <= final == result.score
+
+
+def test_an_easy_deal_is_reviewed_exactly() -> None:
+    cards = deal_for_number(5)
+    moves, _ = play_deal(cards, STANDARD, thumb_move)
+    result = review(cards, STANDARD, moves)
+    assert result.best_exact and result.complete
+    assert result.best_score == best_possible(start(cards))
+
+
+def test_the_bound_is_a_score_the_cards_allow() -> None:
+    """Past its budget the solver answers with a line it found: never better than the truth."""
+    cards = deal_for_number(7)
+    position = start(cards)
+    exact = best_possible(position)
+    bound, is_exact = best_bound(position, node_budget=200)
+    assert not is_exact
+    assert bound >= exact

@@ -186,3 +186,15 @@ def test_odd_wait_values_show_the_working_page(client, query: str) -> None:
     page = client.get(review_url(deal_id) + query)
     assert page.status_code == 200
     assert "Working out the review" in page.text
+
+
+def test_hints_past_the_client_allowance_get_429_with_retry_after(client) -> None:
+    client.app.state.work_budget = WorkBudget(capacity=0.001, rate=0.001)
+    deal_id = new_deal(client, 5)
+    hint = f"/solitaire/deals/{deal_id}?hint=1"
+    assert client.get(hint, headers={"HX-Request": "true"}).status_code == 200
+    refused = client.get(hint, headers={"HX-Request": "true"})
+    assert refused.status_code == 429
+    assert int(refused.headers["retry-after"]) >= 1
+    # Playing on needs no coach: the board still answers.
+    assert client.get(f"/solitaire/deals/{deal_id}").status_code == 200

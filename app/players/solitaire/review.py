@@ -4,8 +4,8 @@ The best score is a solve with every card known (the deal is over, nothing is hi
 more). The costly moments are judged the honest way: by the coach's own estimate at that
 moment, from what the player could see then, never by hindsight.
 
-Every search here has a bound. A review costs at most about half a second of CPU with the C
-solver, whatever the deal: the exact solve stops after BEST_NODES states and then answers with
+Every search here has a bound. A review costs at most about a second of CPU, whatever the
+deal: the exact solve stops after BEST_NODES states and then answers with
 the best line a shallower search finds ("-11 or better", flagged as not exact), and the moments
 share MOMENT_NODES states, judging the later moves more shallowly, or not at all, when a hard
 deal has spent them.
@@ -17,27 +17,31 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.i18n import card_name, ngettext
 from app.players.solitaire.accel import library
-from app.players.solitaire.explain import fits_now, move_phrase
+from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
+from app.players.solitaire.hint import format_decimal_1
 from app.players.solitaire.sampling import Coach
 from app.players.solitaire.solver import RUN_ROLLOUTS, SearchTooBig, Solver, top_code
-from app.rules.cards import card_name, rank
+from app.rules.cards import rank
 from app.rules.solitaire import Draw, Move, Play, Position, Variant, legal_moves, replay, score
 
 # A choice is worth pointing out when it costs at least this many cards on the coach's estimate.
 MIN_LOSS = 0.5
 MOMENTS = 3
 # State budgets for the C solver (about 5 million states a second); pure Python visits about
-# seven times fewer a second, so it gets a fifth of each (PURE_SHARE).
-BEST_NODES = 1_000_000  # the exact solve, then as many again for the bound
+# ten times fewer a second, and its states cost more, so it gets a twentieth (PURE_SHARE).
+BEST_NODES = 1_000_000  # the exact solve; half as many for each deeper bound
 MOMENT_NODES = 1_500_000  # all the moments of one deal together
 SAMPLE_NODES = 20_000  # one sample of one moment, before trying a shorter horizon
-PURE_SHARE = 5
+PURE_SHARE = 20
 # Draws searched ahead per sample when judging a moment, deepest first; samples per moment.
-JUDGE_HORIZONS = (6, 4, 2)
+JUDGE_HORIZONS, PURE_JUDGE_HORIZONS = (6, 4, 2), (2, 1)
 JUDGE_SAMPLES, PURE_JUDGE_SAMPLES = 16, 6
-# Whatever the states cost, judging stops once the review has used this much CPU time.
-CPU_SECONDS = 0.8
+# Whatever their states cost, the bound stops deepening and the moments stop judging after
+# this much CPU time each.
+BEST_CPU_SECONDS = 0.4
+MOMENT_CPU_SECONDS = 0.45
 # Horizons tried in turn, once the exact solve is out of states, for a score these cards allow.
 BOUND_HORIZONS = (2, 4, 6, 8, 10, 12, 14, 16)
 
@@ -91,16 +95,21 @@ def best_possible(position: Position) -> int:
     return min(solver.action_values(*_search_args(position)))
 
 
-def best_bound(position: Position, node_budget: int | None = None) -> tuple[int, bool]:
+def best_bound(
+    position: Position, node_budget: int | None = None, cpu_seconds: float | None = None
+) -> tuple[int, bool]:
     """(score, exact): the best score with the draw order known, within `node_budget` states.
 
     Past the budget, the answer is the best that searches with a horizon find: past their
     horizon they play on by the rules of thumb with the known order, so every value they
-    return is a line these cards allow, an upper bound on the best score.
+    return is a line these cards allow, an upper bound on the best score. Those searches
+    deepen until BEST_CPU_SECONDS are spent (their play-outs cost time but are not states).
     """
     if not legal_moves(position):
         return score(position), True
+    began = time.thread_time()
     budget = _scaled(BEST_NODES) if node_budget is None else node_budget
+    seconds = BEST_CPU_SECONDS if cpu_seconds is None else cpu_seconds
     solver = Solver(position.columns, position.variant)
     args = _search_args(position)
     try:
@@ -108,18 +117,14 @@ def best_bound(position: Position, node_budget: int | None = None) -> tuple[int,
     except SearchTooBig:
         pass
     solver.rollouts = RUN_ROLLOUTS
-    spent, found = solver.nodes, None
+    found = min(solver.action_values(*args, 0))  # no draw searched: the rules of thumb alone
     for horizon in BOUND_HORIZONS:
+        if time.thread_time() - began > seconds:
+            break
         try:
-            value = min(solver.action_values(*args, horizon, 2 * budget - spent))
+            found = min(found, *solver.action_values(*args, horizon, budget // 2))
         except SearchTooBig:
             break
-        found = value if found is None else min(found, value)
-        spent = solver.nodes
-        if spent >= 2 * budget:
-            break
-    if found is None:  # not even the shallowest search fit: the rules of thumb alone
-        solver.rollouts, found = RUN_ROLLOUTS, min(solver.action_values(*args, 0))
     floor = 0 if position.variant.clear_scores_zero else -len(position.stock)
     return found, found <= floor
 
@@ -128,10 +133,13 @@ class Judge:
     """The coach that judges each moment, within one budget of states for the whole review."""
 
     def __init__(self, seed: int = 0) -> None:
-        samples = JUDGE_SAMPLES if library() is not None else PURE_JUDGE_SAMPLES
-        self.coaches = [Coach(samples=samples, horizon=h, seed=seed) for h in JUDGE_HORIZONS]
-        self.budget = _scaled(MOMENT_NODES)
-        self.sample_nodes = _scaled(SAMPLE_NODES)
+        fast = library() is not None
+        samples = JUDGE_SAMPLES if fast else PURE_JUDGE_SAMPLES
+        horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
+        self.coaches = [Coach(samples=samples, horizon=h, seed=seed) for h in horizons]
+        self.budget = MOMENT_NODES if library() is not None else MOMENT_NODES // 5
+        # As for Hint: a fifth of the states per sample in pure Python, not a twentieth.
+        self.sample_nodes = SAMPLE_NODES if fast else SAMPLE_NODES // 5
 
     def spent(self) -> int:
         return sum(coach._solver.nodes for coach in self.coaches if coach._solver is not None)
@@ -161,29 +169,41 @@ class Judge:
 def describe(number: int, position: Position, played: Move, better: Move, loss: float) -> str:
     """ "Move 12: you turned over a card while the 6 of diamonds fitted — expected ..."."""
     if isinstance(played, Draw):
-        fitting = " or the ".join(card_name(card) for card in fits_now(position))
-        what = f"you turned over a card while the {fitting} fitted"
-    else:
-        what = f"you played the {card_name(position.columns[played.column][-1])}"
-        what += f"; {move_phrase(position, better)} was better"
-    unit = "card" if round(loss, 1) == 1 else "cards"
-    return f"Move {number}: {what} — expected {loss:.1f} {unit} more left."
+        fitting = fitting_names(fits_now(position))
+        text = ngettext(
+            "Move %(number)d: you turned over a card while the %(cards)s fitted — expected "
+            "%(loss)s card more left.",
+            "Move %(number)d: you turned over a card while the %(cards)s fitted — expected "
+            "%(loss)s cards more left.",
+            1 if round(loss, 1) == 1 else 2,
+            number=number, cards=fitting, loss=format_decimal_1(loss),
+        )
+        return text
+    return ngettext(
+        "Move %(number)d: you played the %(card)s; %(better)s was better — expected "
+        "%(loss)s card more left.",
+        "Move %(number)d: you played the %(card)s; %(better)s was better — expected "
+        "%(loss)s cards more left.",
+        1 if round(loss, 1) == 1 else 2,
+        number=number, card=card_name(position.columns[played.column][-1]),
+        better=move_phrase(position, better), loss=format_decimal_1(loss),
+    )
 
 
 def review(
     cards: Sequence[str], variant: Variant, moves: Sequence[Move], *, seed: int = 0
 ) -> Review:
     """The review of a finished deal, within its budgets (callers store it: it never changes)."""
-    began = time.thread_time()
     positions = replay(cards, variant, moves)
     final = score(positions[-1])
     best, exact = best_bound(positions[0])
     if not exact and final <= best:  # the player's own line is one these cards allow
         best = final
     judge_ = Judge(seed)
+    began = time.thread_time()
     moments, complete = [], True
     for number, (position, played) in enumerate(zip(positions, moves, strict=False), start=1):
-        if judge_.exhausted() or time.thread_time() - began > CPU_SECONDS:
+        if judge_.exhausted() or time.thread_time() - began > MOMENT_CPU_SECONDS:
             complete = False
             break
         verdict = judge_.verdict(position, played)
