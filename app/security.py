@@ -42,10 +42,13 @@ def csrf_token_for(cookie_value: str, secret_key: str) -> str:
     return hmac.new(secret_key.encode(), cookie_value.encode(), hashlib.sha256).hexdigest()[:40]
 
 
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
 def browser_cookie(request: Request) -> str:
     """This browser's CSRF cookie, creating one (set on the response by the middleware)."""
     value = request.cookies.get(CSRF_COOKIE) or getattr(request.state, "new_csrf_cookie", None)
-    if not value or len(value) > 64:
+    if not value or len(value) > 64 or not _TOKEN_CHARS.issuperset(value):
         value = new_token()
         request.state.new_csrf_cookie = value
     return value
@@ -79,7 +82,12 @@ async def verify_csrf(request: Request) -> None:
         field = form.get(CSRF_FIELD)
         sent = field if isinstance(field, str) else None
     expected = csrf_token_for(cookie, request.app.state.settings.secret) if cookie else None
-    if not expected or not sent or not hmac.compare_digest(sent, expected):
+    # Bytes, not str: compare_digest raises TypeError on a str with non-ASCII characters.
+    if (
+        not expected
+        or not sent
+        or not hmac.compare_digest(sent.encode(errors="replace"), expected.encode())
+    ):
         raise CsrfError("This form has expired. Reload the page and try again.")
 
 

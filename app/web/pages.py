@@ -17,7 +17,9 @@ from app.web.render import cacheable, render, static_url
 
 router = APIRouter()
 
-READING = {"main_class": "reading"}  # static/css/pages.css styles inside it
+# static/css/pages.css styles inside <main class="reading">. Always copied into a new context:
+# Starlette stores the request in the context dict it is given.
+READING = {"main_class": "reading"}
 THEMES = ("auto", "light", "dark")
 THEME_COOKIE = "theme"
 YEAR = 365 * 24 * 3600
@@ -34,7 +36,7 @@ Disallow: /theme/
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
-    return cacheable(request, render(request, "pages/home.html", None, READING))
+    return cacheable(request, render(request, "pages/home.html", None, {**READING}))
 
 
 @router.get("/rules/solitaire", response_class=HTMLResponse)

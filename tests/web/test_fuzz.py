@@ -7,9 +7,13 @@ itself. A refused request (4xx) must leave every table exactly as it was.
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from fastapi.routing import APIRoute
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -172,3 +176,217 @@ def test_every_route_survives_garbage_cookies(app, client, world):
                 data = {"csrf_token": client.csrf()}
                 response = client.post(url, data=data, headers=headers, follow_redirects=False)
             assert response.status_code < 500, (method, url, value)
+
+
+# --- Odd values in every field, query parameter and cookie the site reads (issue 12) --------
+#
+# Unicode digits that str.isdigit() accepts and int() refuses (or accepts: "٣" is 3 to int()),
+# non-ASCII text, huge numbers and very long values. Every name is found from the app itself
+# (route signatures, its pages' forms and links, its source), so a new route, field or cookie
+# is covered without touching this file.
+
+ODD = [
+    "²", "①", "٣", "１２", "-²", "1²", "é", "Ωmega", "😀", "\u202e7", " 7 ", "\x00",
+    str(10**30), "-" + str(10**30), "1e999", "9" * 5_000, "x" * 5_000,
+]  # fmt: skip
+APP_DIR = Path(__file__).resolve().parents[2] / "app"
+_QUERY_READ = re.compile(r"""(?:query_params\.get|query_int)\(\s*(?:request,\s*)?"(\w+)\"""")
+_CONSTANT = re.compile(r"""^(\w*(?:COOKIE|PARAM)\w*) = "([\w-]+)"$""", re.M)
+
+
+def all_routes(app) -> list[tuple[str, str, APIRoute]]:
+    """Every (method, path, route) the app answers, including those left out of any schema."""
+    found = []
+    for route in app.routes:
+        if isinstance(route, APIRoute):
+            found += [
+                (method, route.path, route) for method in sorted(route.methods & {"GET", "POST"})
+            ]
+    return found
+
+
+def _source_names(pattern: re.Pattern[str]) -> set[str]:
+    names: set[str] = set()
+    for path in APP_DIR.rglob("*.py"):
+        for match in pattern.finditer(path.read_text("utf-8")):
+            names.add(match.group(match.lastindex or 1))
+    return names
+
+
+def query_names(route: APIRoute) -> set[str]:
+    """What a GET route may read from its query: its declared parameters and any read by hand."""
+    declared = {param.alias for param in route.dependant.query_params}
+    params = {value for name, value in _constants() if name.endswith("PARAM")}
+    return declared | _source_names(_QUERY_READ) | params | {"since", "hint", "watch", "next"}
+
+
+def _constants() -> list[tuple[str, str]]:
+    return [
+        (m.group(1), m.group(2))
+        for path in APP_DIR.rglob("*.py")
+        for m in _CONSTANT.finditer(path.read_text("utf-8"))
+    ]
+
+
+def cookie_names(client, world: World) -> set[str]:
+    kept = {cookie.name for cookie in client.cookies.jar}
+    kept |= {cookie.name for cookie in world.maria.cookies.jar}
+    named = {value for name, value in _constants() if name.endswith("COOKIE")}
+    return kept | named | {f"golf6_{world.game_id}"}
+
+
+class _Forms(HTMLParser):
+    """The forms on a page as a browser would submit them: one entry per submit button.
+
+    Fields may sit outside their form (form="id"), and a button may send the form elsewhere
+    (formaction), as the solitaire board does.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._forms: list[dict] = []
+        self._by_id: dict[str, dict] = {}
+        self._open: dict | None = None
+        self._select: tuple[dict, str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            method = a.get("method", "get").upper()
+            form = {"action": a.get("action", ""), "method": method, "fields": {}, "buttons": []}
+            self._forms.append(form)
+            self._by_id[a.get("id", "")] = self._open = form
+            return
+        form = self._by_id.get(a["form"]) if "form" in a else self._open
+        if form is None:
+            return
+        fields = form["fields"]
+        if tag == "select" and "name" in a:
+            self._select = (form, a["name"])
+        elif tag == "option" and self._select and self._select[1] not in self._select[0]["fields"]:
+            self._select[0]["fields"][self._select[1]] = a.get("value", "")
+        elif tag == "button" or (tag == "input" and a.get("type") == "submit"):
+            form["buttons"].append((a.get("formaction") or None, a.get("name"), a.get("value", "")))
+        elif tag in {"input", "textarea"} and "name" in a:
+            kind = a.get("type", "")
+            if kind in {"checkbox", "radio"} and "checked" not in a:
+                return
+            fields.setdefault(a["name"], a.get("value", "on" if kind == "checkbox" else ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+        elif tag == "form":
+            self._open = None
+
+    def submissions(self) -> list[dict]:
+        found = []
+        for form in self._forms:
+            for action, name, value in form["buttons"] or [(None, None, "")]:
+                fields = {**form["fields"], **({name: value} if name else {})}
+                found.append(
+                    {"action": action or form["action"], "method": form["method"], "fields": fields}
+                )
+        return found
+
+
+def page_forms(client, url: str) -> list[dict]:
+    parser = _Forms()
+    parser.feed(client.get(url).text)
+    return [form for form in parser.submissions() if form["action"].startswith("/")]
+
+
+def _pages(client, world: World) -> list[tuple[object, str]]:
+    """Pages with forms, each seen by the browser that would see it."""
+    game = f"/golf6/{world.game_id}"
+    pages = [(client, url) for url in (
+        "/", "/solitaire", "/golf6", "/scores", "/quiz", game, f"/scores/{world.sheet_id}",
+        f"/solitaire/deals/{world.extra['deal_id']}",
+    )]  # fmt: skip
+    if "round_id" in world.extra:
+        pages.append((client, f"/solitaire/rounds/{world.extra['round_id']}"))
+    pages.append((world.maria, game))
+    return pages
+
+
+def _odd_like(real: str) -> list[str]:
+    """ODD, and for a value with a number inside ("reveal:3", "swap:5") that number made odd."""
+    head = re.match(r"^(.*?)\d+$", real)
+    return ODD + ([head.group(1) + value for value in ODD] if head and head.group(1) else [])
+
+
+def test_every_form_field_on_every_page_refuses_odd_values_without_500(app, client, world):
+    """Each field of each real form, the others as the page filled them: never a 5xx."""
+    seen: set[tuple] = set()
+    checked = 0
+    for browser, url in _pages(client, world):
+        for form in page_forms(browser, url):
+            if form["method"] != "POST":
+                continue
+            key = (form["action"], tuple(sorted(form["fields"])))
+            if key in seen:
+                continue
+            seen.add(key)
+            for name, real in form["fields"].items():
+                if name == "csrf_token":
+                    continue
+                for value in _odd_like(real):
+                    fields = {**form["fields"], name: value}
+                    response = browser.post(form["action"], data=fields, follow_redirects=False)
+                    checked += 1
+                    assert response.status_code < 500, (form["action"], name, value[:20])
+    assert checked > 500  # the crawl did find the site's forms
+
+
+def test_every_query_parameter_of_every_get_route_survives_odd_values(app, client, world):
+    for method, path, route in all_routes(app):
+        if method != "GET":
+            continue
+        url = fill(path, world.path_values())
+        names = sorted(query_names(route))
+        for value in ODD:
+            everything = "&".join(f"{name}={quote(value, safe='')}" for name in names)
+            response = client.get(f"{url}?{everything}", follow_redirects=False)
+            assert response.status_code < 500, (url, value[:20])
+        for name in names:  # one at a time too: an early refusal must not hide a later crash
+            for value in ("²", "٣", str(10**30), "x" * 5_000):
+                response = client.get(
+                    f"{url}?{name}={quote(value, safe='')}", follow_redirects=False
+                )
+                assert response.status_code < 500, (url, name, value[:20])
+
+
+def test_every_cookie_the_site_reads_survives_odd_values_on_every_route(app, client, world):
+    names = sorted(cookie_names(client, world))
+    assert {"csrf", "quiz", "theme"} <= set(names)
+    for method, path, _route in all_routes(app):
+        url = fill(path, world.path_values())
+        for value in ODD:
+            if len(value) > 1_000:
+                value = value[:1_000]  # a header stays under the server's line limit
+            raw = "; ".join(f"{name}={value}" for name in names).encode("utf-8")
+            if method == "GET":
+                response = client.get(url, headers={"cookie": raw}, follow_redirects=False)
+            else:
+                data = {"csrf_token": client.csrf()}
+                response = client.post(
+                    url, data=data, headers={"cookie": raw}, follow_redirects=False
+                )
+            assert response.status_code < 500, (method, url, value[:20])
+
+
+@pytest.mark.parametrize("token", ["é" * 40, "²" * 40, "①", "٣" * 40, "\x00"])
+def test_non_ascii_csrf_token_is_refused_with_403_on_every_post_route(app, client, world, token):
+    before = snapshot(app)
+    for method, path, _route in all_routes(app):
+        if method != "POST":
+            continue
+        url = fill(path, world.path_values())
+        response = client.post(url, data={"csrf_token": token}, follow_redirects=False)
+        assert response.status_code == 403, (url, response.status_code)
+        assert "expired" in response.text
+        header = client.post(
+            url, headers={"x-csrf-token": token.encode("utf-8")}, follow_redirects=False
+        )
+        assert header.status_code == 403, (url, header.status_code)
+    assert snapshot(app) == before

@@ -97,6 +97,8 @@ def site_links(page_url: str, facts: PageFacts) -> list[str]:
     for href in facts.links:
         url = urljoin(page_url, href)
         parts = urlsplit(url)
+        if parts.path.startswith("/theme/"):
+            continue  # a setting that leads back to the same page (tested on its own)
         if parts.scheme in ("", "http") and parts.netloc in ("", "testserver"):
             found.append(parts.path + (f"?{parts.query}" if parts.query else "")
                          + (f"#{parts.fragment}" if parts.fragment else ""))
@@ -355,3 +357,155 @@ def test_pages_are_written_in_our_own_words(client, url):
         if len(sentence.split()) >= 8 and re.sub(r"\s+", " ", sentence.strip()) in text
     ]
     assert not copied, copied
+
+
+# --- Cacheable reading pages, one stylesheet and one script, the site's small files --------
+
+READING = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary"]
+
+
+@pytest.mark.parametrize("url", READING)
+def test_reading_page_sets_no_cookie_and_answers_304_when_unchanged(client, url):
+    first = client.get(url)
+    assert first.status_code == 200
+    assert "set-cookie" not in first.headers
+    assert "no-cache" in first.headers["cache-control"]
+    etag = first.headers["etag"]
+    again = client.get(url, headers={"if-none-match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["etag"] == etag and "set-cookie" not in again.headers
+    assert client.get(url, headers={"if-none-match": 'W/"stale"'}).status_code == 200
+
+
+def test_reading_page_etag_follows_the_theme_it_was_rendered_in(client):
+    light = client.get("/glossary")
+    client.cookies.set("theme", "dark")
+    dark = client.get("/glossary", headers={"if-none-match": light.headers["etag"]})
+    assert dark.status_code == 200 and 'data-theme="dark"' in dark.text
+    assert "Cookie" in dark.headers["vary"]
+
+
+def test_csrf_cookie_is_made_only_by_a_page_with_a_form(client):
+    assert "set-cookie" not in client.get("/healthz").headers
+    assert "set-cookie" not in client.get("/").headers
+    made = client.get("/scores")
+    assert made.headers["set-cookie"].startswith("csrf=")
+    token = re.search(r'name="csrf_token" value="([0-9a-f]+)"', made.text).group(1)
+    assert token == client.csrf()
+
+
+def _resources(html: str) -> tuple[list[str], list[str]]:
+    sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+    scripts = re.findall(r'<script src="([^"]+)"', html)
+    return sheets, scripts
+
+
+@pytest.mark.parametrize("url", [*PAGES, "/solitaire", "/golf6", "/scores"])
+def test_every_page_loads_one_stylesheet_htmx_and_one_script(client, url):
+    sheets, scripts = _resources(client.get(url).text)
+    assert len(sheets) == 1 and sheets[0].startswith("/assets/site-")
+    assert len(scripts) == 2 and "htmx" in scripts[0] and scripts[1].startswith("/assets/site-")
+
+
+def test_bundles_hold_every_area_file_and_are_cached_for_a_year(app, client):
+    static = app.state.settings.static_dir
+    sheets, scripts = _resources(client.get("/").text)
+    css = client.get(sheets[0])
+    assert css.headers["content-type"].startswith("text/css")
+    assert css.headers["cache-control"] == "public, max-age=31536000, immutable"
+    for path in [static / "app.css", *sorted((static / "css").glob("*.css"))]:
+        assert path.read_text("utf-8") in css.text, path.name
+    js = client.get(scripts[1])
+    assert js.headers["content-type"].startswith("text/javascript")
+    for path in [static / "app.js", *sorted((static / "js").glob("*.js"))]:
+        assert path.read_text("utf-8") in js.text, path.name
+    assert client.get(sheets[0], headers={"if-none-match": css.headers["etag"]}).status_code == 304
+    old = client.get("/assets/site-000000000000.css")  # a page cached from before a deploy
+    assert old.status_code == 200 and old.headers["cache-control"] == "no-cache"
+    assert client.get("/assets/other.css").status_code == 404
+
+
+def test_no_machine_readable_route_list(client):
+    for url in ("/openapi.json", "/docs", "/redoc"):
+        assert client.get(url).status_code == 404
+
+
+def test_manifest_makes_the_site_installable_with_a_card_icon(client):
+    html = client.get("/").text
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    response = client.get("/manifest.webmanifest")
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = response.json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        fetched = client.get(icon["src"])
+        assert fetched.status_code == 200 and fetched.headers["content-type"] == icon["type"]
+        assert icon["src"].startswith("/static/")  # our own origin: within the CSP
+
+
+def test_favicon_and_robots(client):
+    icon = client.get("/favicon.ico", follow_redirects=True)
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    robots = client.get("/robots.txt")
+    assert robots.headers["content-type"].startswith("text/plain")
+    for private in ("/golf6/", "/scores/", "/solitaire/deals/"):
+        assert f"Disallow: {private}" in robots.text
+
+
+def test_theme_switch_works_without_javascript(client):
+    chosen = client.get("/theme/dark?next=/glossary", follow_redirects=False)
+    assert chosen.status_code == 303 and chosen.headers["location"] == "/glossary"
+    assert chosen.headers["set-cookie"].startswith("theme=dark;")
+    page = client.get("/glossary").text
+    assert '<html lang="en" data-theme="dark">' in page
+    assert re.search(r'data-theme-choice="dark"[^>]*aria-current="true"', page)
+    back = client.get("/theme/auto?next=/", follow_redirects=False)
+    assert 'theme=""' in back.headers["set-cookie"] or "Max-Age=0" in back.headers["set-cookie"]
+
+
+@pytest.mark.parametrize(
+    "next_url", ["//evil.example/", "https://evil.example/", "/\\evil.example", "é", ""]
+)
+def test_theme_switch_never_leaves_the_site(client, next_url):
+    response = client.get("/theme/light", params={"next": next_url}, follow_redirects=False)
+    assert response.headers["location"] == "/"
+
+
+def test_theme_cookie_with_nonsense_falls_back_to_the_system_theme(client):
+    client.cookies.set("theme", "<script>")
+    assert '<html lang="en" data-theme="auto">' in client.get("/").text
+    assert client.get("/theme/purple").status_code == 404
+
+
+# --- The one card macro --------------------------------------------------------------------
+
+
+def _macro(app, call: str) -> str:
+    env = app.state.templates.env
+    source = '{% from "_cards.html" import card, card_button %}' + call
+    return env.from_string(source).render()
+
+
+def test_card_macro_names_the_card_and_marks_red_beyond_colour(app):
+    html = _macro(app, '{{ card("TD") }} {{ card("8S") }} {{ card("JK") }}')
+    red = '<span class="pcard is-red"><span class="pcard-label" aria-hidden="true">10♦</span>'
+    assert red in html
+    assert '<span class="visually-hidden">10 of diamonds</span>' in html
+    assert "pcard is-black" in html and "8 of spades" in html
+    assert "pcard is-joker" in html and ">joker<" in html
+
+
+def test_card_macro_draws_face_down_cards_and_buttons(app):
+    html = _macro(
+        app,
+        '{{ card(none, name="Your card, top row, left: face down") }}'
+        '{{ card_button("QH", size="large", attrs={"name": "column", "value": 3, '
+        '"data-shortcut": "3", "autofocus": true, "disabled": false}) }}',
+    )
+    assert '<span class="pcard is-down"><span class="visually-hidden">Your card' in html
+    button = '<button type="submit" class="pcard pcard-large is-red pcard-button" name="column"'
+    assert button in html
+    assert 'value="3" data-shortcut="3" autofocus>' in html and "disabled" not in html
+    assert '<span class="pcard-pip" aria-hidden="true">♥</span>' in html
