@@ -24,10 +24,6 @@ class SettingsError(ValueError):
     """A setting is missing, malformed or unsafe; the message names the variable."""
 
 
-# Kept for callers that catch the narrower name.
-UnsafeSettingsError = SettingsError
-
-
 def _default_database_url() -> str:
     # Relative to where the command runs (the checkout for `make run`), made absolute so the
     # log and every worker agree on one file.
@@ -102,11 +98,6 @@ class Settings(BaseSettings):
     @property
     def static_dir(self) -> Path:
         return STATIC
-
-    @classmethod
-    def from_env(cls, **overrides: Any) -> Settings:
-        """The same as load_settings(): the environment, checked, with `overrides` on top."""
-        return load_settings(**overrides)
 
 
 def load_settings(**overrides: Any) -> Settings:
