@@ -417,3 +417,59 @@ def test_solitaire_never_shows_the_undrawn_cards(app, client, world):
         for card in undrawn:
             assert card_name(card) not in page and card_label(card) not in page, card
             assert f'"{card}"' not in page, card
+
+
+# --- Any unhandled error: the site's own 500 page, the usual headers, one log entry --------
+
+
+def test_unhandled_error_answers_the_html_500_page_with_security_headers(app, client, caplog):
+    import logging
+
+    from app.request_log import error_logger
+
+    def broken() -> None:
+        raise ZeroDivisionError("secret detail\nsecond line")
+
+    app.add_api_route("/test-broken", broken)
+    error_logger.addHandler(caplog.handler)
+    caplog.set_level(logging.INFO, logger="golf.error")
+    try:
+        response = client.get("/test-broken")
+        fragment = client.get("/test-broken", headers={"HX-Request": "true"})
+    finally:
+        error_logger.removeHandler(caplog.handler)
+    assert response.status_code == 500
+    assert response.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    assert response.headers["x-frame-options"] == "DENY"
+    assert response.headers["cache-control"] == "no-store"
+    request_id = response.headers["x-request-id"]
+    assert f"<code>{request_id}</code>" in response.text and "<h1>" in response.text
+    assert "secret detail" not in response.text and "Traceback" not in response.text
+    assert fragment.status_code == 500 and "<html" not in fragment.text
+    records = [r for r in caplog.records if r.name == "golf.error"]
+    assert len(records) == 2  # one per request, each with its traceback once
+    first = records[0]
+    assert f'"request_id": "{request_id}"' in first.getMessage()
+    assert '"error": "ZeroDivisionError: secret detail"' in first.getMessage()
+    assert first.exc_info and first.exc_info[0] is ZeroDivisionError
+    assert "\n" not in first.getMessage()
+
+
+def test_error_page_json_for_scripts(app, client):
+    app.add_api_route("/test-broken", lambda: 1 / 0)
+    response = client.get("/test-broken", headers=JSON)
+    assert response.status_code == 500 and "error" in response.json()
+
+
+@pytest.mark.parametrize("cookie", ["é" * 22, "²①٣", "x" * 65])
+def test_odd_csrf_cookie_is_replaced_and_its_post_refused(client, cookie):
+    from app.security import csrf_token_for
+
+    token = csrf_token_for(cookie, client.app.state.settings.secret)
+    raw = f"csrf={cookie}".encode()
+    data = {"csrf_token": token, "player_1": "Ann", "player_2": "Bo", "length": "9"}
+    refused = client.post("/scores", data=data, headers={"cookie": raw})
+    assert refused.status_code in (200, 403)  # 403 unless the odd cookie was a valid one
+    fresh = client.get("/scores", headers={"cookie": raw})
+    assert fresh.headers["set-cookie"].startswith("csrf=")  # a usable cookie takes its place
