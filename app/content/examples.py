@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.i18n import N_
 from app.rules.golf.scoring import column_points, layout_score
 from app.rules.golf.shape import SIX_CARD
 from app.rules.solitaire import fits
@@ -45,20 +46,24 @@ class Golf6Example:
 
 SOLITAIRE_EXAMPLES = (
     SolitaireExample(
-        title="Two cards fit: look one card further",
+        title=N_("Two cards fit: look one card further"),
         top="7H",
         columns=(("9C", "8S"), ("QC",), ("QH", "6D"), ("KS",), ("3C",), ("JH",), ("2S",)),
-        lesson="Both the 8♠ and the 6♦ fit on the 7♥. Play the 8♠ first: it uncovers the 9♣, "
-        "which fits on the 8, so the run carries on. Under the 6♦ sits the Q♥, and no card "
-        "in view could follow the 6.",
+        lesson=N_(
+            "Both the 8♠ and the 6♦ fit on the 7♥. Play the 8♠ first: it uncovers the 9♣, "
+            "which fits on the 8, so the run carries on. Under the 6♦ sits the Q♥, and no card "
+            "in view could follow the 6."
+        ),
     ),
     SolitaireExample(
-        title="A king fits, but stops the run",
+        title=N_("A king fits, but stops the run"),
         top="QD",
         columns=(("KS",), ("4C",), ("7H",), ("2D",), ("9S",), ("5C",), ("3H",)),
-        lesson="Only the K♠ fits on the Q♦. Playing it takes a card off the table, but then "
-        "nothing can follow and you must turn over a card. Had a jack fitted as well, the "
-        "jack would have kept the run alive and the king could have waited.",
+        lesson=N_(
+            "Only the K♠ fits on the Q♦. Playing it takes a card off the table, but then "
+            "nothing can follow and you must turn over a card. Had a jack fitted as well, the "
+            "jack would have kept the run alive and the king could have waited."
+        ),
     ),
 )
 

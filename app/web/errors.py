@@ -11,26 +11,30 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.i18n import N_
+from app.i18n import gettext as _
 from app.security import BodyTooLarge, CsrfError
 from app.web.render import is_fragment_request, wants_json
 
+# English msgids, translated when an error page is made (in the reader's language).
 MESSAGES = {
-    400: "That request did not make sense. Please go back and try again.",
-    403: "That was refused.",
-    404: "There is nothing here. The link may be mistyped, or the game was removed.",
-    405: "That action is not available here.",
-    409: "The game moved on since this page was loaded.",
-    413: "That request was too large.",
-    422: "That move is not allowed.",
-    429: "Too many requests. Please wait a minute and try again.",
-    500: "Something went wrong on our side. Please try again; if it happens again, tell us the "
-    "reference below.",
+    400: N_("That request did not make sense. Please go back and try again."),
+    403: N_("That was refused."),
+    404: N_("There is nothing here. The link may be mistyped, or the game was removed."),
+    405: N_("That action is not available here."),
+    409: N_("The game moved on since this page was loaded."),
+    413: N_("That request was too large."),
+    422: N_("That move is not allowed."),
+    429: N_("Too many requests. Please wait a minute and try again."),
+    500: N_("Something went wrong on our side. Please try again; if it happens again, tell us the "
+    "reference below."),
 }
 logger = logging.getLogger("golf.error")
 
 
 def error_response(request: Request, status: int, message: str | None = None) -> HTMLResponse:
-    text = message or MESSAGES.get(status, "Something went wrong.")
+    # A message marked with N_ (or already translated, which gettext leaves as it is).
+    text = _(message or MESSAGES.get(status, N_("Something went wrong.")))
     if wants_json(request):
         return JSONResponse({"error": text}, status_code=status)  # type: ignore[return-value]
     templates = request.app.state.templates
@@ -52,8 +56,11 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid_input(request: Request, exc: RequestValidationError) -> HTMLResponse:
         fields = sorted({str(e["loc"][-1]) for e in exc.errors() if e.get("loc")})
-        names = ", ".join(fields) or "the form"
-        return error_response(request, 400, f"Please check {names}: the value was not valid.")
+        if not fields:
+            message = _("Please check the form: the value was not valid.")
+            return error_response(request, 400, message)
+        message = _("Please check %(names)s: the value was not valid.", names=", ".join(fields))
+        return error_response(request, 400, message)
 
     @app.exception_handler(CsrfError)
     async def csrf_error(request: Request, exc: CsrfError) -> HTMLResponse:

@@ -12,7 +12,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.i18n import DEFAULT_LOCALE, LOCALES, reset_locale, set_locale
+from app.i18n import DEFAULT_LOCALE, LOCALES, current_locale, reset_locale, set_locale
 
 LANG_COOKIE = "lang"
 LANG_PARAM = "lang"
@@ -59,6 +59,15 @@ def language_url(request: Request, locale: str) -> str:
     params = [(k, v) for k, v in request.query_params.multi_items() if k != LANG_PARAM]
     params.append((LANG_PARAM, locale))
     return f"{request.url.path}?{urlencode(params)}"
+
+
+def localized_template(name: str) -> str:
+    """A page written anew per language ("pages/rules_solitaire.html" -> "pages/sv/...")."""
+    locale = current_locale()
+    if locale == DEFAULT_LOCALE:
+        return name
+    folder, _, base = name.rpartition("/")
+    return f"{folder}/{locale}/{base}"
 
 
 class LocaleMiddleware:

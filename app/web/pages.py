@@ -12,7 +12,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
 from app.content.examples import GOLF6_EXAMPLES, SOLITAIRE_EXAMPLES
-from app.content.glossary import TERMS
+from app.content.glossary import sorted_terms
+from app.web.i18n import localized_template
 from app.web.render import cacheable, render, static_url
 
 router = APIRouter()
@@ -42,19 +43,21 @@ def home(request: Request) -> Response:
 @router.get("/rules/solitaire", response_class=HTMLResponse)
 def solitaire_rules(request: Request) -> Response:
     context = {**READING, "examples": SOLITAIRE_EXAMPLES}
-    page = render(request, "pages/rules_solitaire.html", None, context)
+    # The rules pages are written anew in each language, not translated line by line.
+    page = render(request, localized_template("pages/rules_solitaire.html"), None, context)
     return cacheable(request, page)
 
 
 @router.get("/rules/six-card-golf", response_class=HTMLResponse)
 def golf6_rules(request: Request) -> Response:
-    page = render(request, "pages/rules_golf6.html", None, {**READING, "layouts": GOLF6_EXAMPLES})
+    context = {**READING, "layouts": GOLF6_EXAMPLES}
+    page = render(request, localized_template("pages/rules_golf6.html"), None, context)
     return cacheable(request, page)
 
 
 @router.get("/glossary", response_class=HTMLResponse)
 def glossary(request: Request) -> Response:
-    terms = sorted(TERMS, key=lambda term: term.word.lower())
+    terms = sorted_terms()  # in the reader's language's alphabetical order
     page = render(request, "pages/glossary.html", None, {**READING, "terms": terms})
     return cacheable(request, page)
 

@@ -8,6 +8,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from app.i18n import N_
+from app.i18n import gettext as _
 from app.quiz import progress
 from app.quiz.progress import Answers
 from app.quiz.questions import CHOICE_KEYS, QUESTIONS, Question, question
@@ -20,8 +22,8 @@ router = APIRouter()
 
 PAGE = "quiz/page.html"
 FRAGMENT = "quiz/_answer.html"
-TOO_MANY = "That is a lot of answers in one minute. Please wait a moment and try again."
-PICK_ONE = "Please pick one of the three answers."
+TOO_MANY = N_("That is a lot of answers in one minute. Please wait a moment and try again.")
+PICK_ONE = N_("Please pick one of the three answers.")
 CHOICES = {key: key for key in CHOICE_KEYS}
 
 
@@ -109,16 +111,16 @@ def answer(request: Request, asked: QuestionDep, form: PostedForm) -> Response:
     number = asked.number
     answers = _answers(request)
     if number in answers:
-        message = "You have already answered this one. Try again at the end to start over."
+        message = _("You have already answered this one. Try again at the end to start over.")
         return _answer_page(request, answers, number, message, 409)
     try:
         choice = choice_field(form, "choice", CHOICES)
     except FormError:
-        return _answer_page(request, answers, number, PICK_ONE, 422)
+        return _answer_page(request, answers, number, _(PICK_ONE), 422)
     try:
         limit(request, key="quiz")  # keeps one client from skewing the shares
     except HTTPException as refused:
-        page = _answer_page(request, answers, number, TOO_MANY, refused.status_code)
+        page = _answer_page(request, answers, number, _(TOO_MANY), refused.status_code)
         page.headers.update(refused.headers or {})  # Retry-After
         return page
     with request.app.state.db.write() as session:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from app.i18n import card_name
+from app.i18n import gettext as _
 from app.players.solitaire.thumb import follow_ups
-from app.rules.cards import card_name, rank
+from app.rules.cards import rank
 from app.rules.solitaire import KING, Move, Play, Position, fits, playable_columns
 
 
@@ -21,26 +23,32 @@ def _play_reason(position: Position, column: int) -> str:
     if not _stops_run(card, position):
         kings = [c for c in others if _stops_run(position.columns[c][-1], position)]
         if kings:
-            return f"Play the {name} before the king: the king would stop the run."
+            return _("Play the %(card)s before the king: the king would stop the run.", card=name)
     followers = follow_ups(position, column)
     if followers:
         under = cards[-2] if len(cards) > 1 else None
         if under is not None and under in followers:
-            return (
-                f"Play the {name}: the {card_name(under)} under it fits next, "
-                "and that keeps the run going."
+            return _(
+                "Play the %(card)s: the %(under)s under it fits next, "
+                "and that keeps the run going.",
+                card=name, under=card_name(under),
             )
         where = _column_of(position, followers[0])
-        return (
-            f"Play the {name}: then the {card_name(followers[0])} at the bottom of column "
-            f"{where + 1} fits on it, and that keeps the run going."
+        return _(
+            "Play the %(card)s: then the %(next)s at the bottom of column "
+            "%(column)d fits on it, and that keeps the run going.",
+            card=name, next=card_name(followers[0]), column=where + 1,
         )
     if others and len(cards) > max(len(position.columns[c]) for c in others):
-        return (
-            f"Play the {name}: column {column + 1} has the most cards, "
-            "and freeing the tallest column helps most."
+        return _(
+            "Play the %(card)s: column %(column)d has the most cards, "
+            "and freeing the tallest column helps most.",
+            card=name, column=column + 1,
         )
-    return f"Play the {name}: it fits now, and it may not fit after you turn over a card."
+    return _(
+        "Play the %(card)s: it fits now, and it may not fit after you turn over a card.",
+        card=name,
+    )
 
 
 def _column_of(position: Position, card: str) -> int:
@@ -53,17 +61,24 @@ def _column_of(position: Position, card: str) -> int:
 def _draw_reason(position: Position) -> str:
     top = position.top
     if top is None:
-        return "Turn over a card: the discard pile needs a first card."
+        return _("Turn over a card: the discard pile needs a first card.")
     playable = playable_columns(position)
     if not playable:
         if _stops_run(top, position):
-            return "Turn over a card: nothing fits the king."
-        return f"Turn over a card: nothing fits on the {card_name(top)}."
-    names = " or the ".join(card_name(position.columns[c][-1]) for c in playable)
-    return (
-        f"Turn over a card: the {names} fits, but keeping it for later "
-        "leaves fewer cards in the end."
+            return _("Turn over a card: nothing fits the king.")
+        return _("Turn over a card: nothing fits on the %(top)s.", top=card_name(top))
+    names = fitting_names([position.columns[c][-1] for c in playable])
+    return _(
+        "Turn over a card: the %(cards)s fits, but keeping it for later "
+        "leaves fewer cards in the end.",
+        cards=names,
     )
+
+
+def fitting_names(cards: list[str]) -> str:
+    """ "6 of diamonds or the 8 of spades" / "ruter 6 eller spader 8"."""
+    # English repeats the article ("the 6 ... or the 8 ..."), so the joiner is a message.
+    return _(" or the ").join(card_name(card) for card in cards)
 
 
 def reason(position: Position, move: Move) -> str:
@@ -76,8 +91,8 @@ def reason(position: Position, move: Move) -> str:
 def move_phrase(position: Position, move: Move) -> str:
     """A short name of a move: "playing the 6 of diamonds", "turning over a card"."""
     if isinstance(move, Play):
-        return f"playing the {card_name(position.columns[move.column][-1])}"
-    return "turning over a card"
+        return _("playing the %(card)s", card=card_name(position.columns[move.column][-1]))
+    return _("turning over a card")
 
 
 def fits_now(position: Position) -> list[str]:

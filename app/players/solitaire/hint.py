@@ -5,12 +5,19 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from app.i18n import format_number, ngettext
+from app.i18n import gettext as _
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import move_phrase, reason
 from app.players.solitaire.sampling import Coach, Estimate
 from app.players.solitaire.solver import SearchTooBig
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import Move, Position, legal_moves
+
+
+def format_decimal_1(value: float) -> str:
+    """One decimal, the reader's way: "1.5" / "1,5"."""
+    return format_number(round(value, 1), decimals=1)
 
 # Two moves whose expected scores differ by less than this are a close call.
 CLOSE_MARGIN = 0.25
@@ -69,11 +76,18 @@ def advice_from(position: Position, estimate: Estimate) -> Advice:
     if usual != best:
         usual_value = dict((m, v) for v, m in ranked)[usual]
         gain = usual_value - best_value
-        text += (
-            " Trying the ways the draw pile could fall, this leaves about "
-            f"{gain:.1f} {'card' if round(gain, 1) == 1 else 'cards'} fewer on average "
-            f"than {move_phrase(position, usual)}."
+        # The count is a decimal ("1.5 cards", Swedish "1,5 kort"); 1.0 reads as one card.
+        text += " " + ngettext(
+            "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
+            "fewer on average than %(move)s.",
+            "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
+            "fewer on average than %(move)s.",
+            1 if round(gain, 1) == 1 else 2,
+            gain=format_decimal_1(gain), move=move_phrase(position, usual),
         )
     if close:
-        text += f" It is a close call: {move_phrase(position, ranked[1][1])} is nearly as good."
+        text += " " + _(
+            "It is a close call: %(move)s is nearly as good.",
+            move=move_phrase(position, ranked[1][1]),
+        )
     return Advice(move=best, reason=text, close=close)
