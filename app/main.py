@@ -12,7 +12,7 @@ from starlette.types import Scope
 from app.db import Database
 from app.request_log import RequestLogMiddleware
 from app.security import SecurityHeadersMiddleware, verify_csrf
-from app.settings import Settings, load_settings
+from app.settings import Settings
 from app.upkeep import pruning
 from app.web import assets, health, pages, quiz
 from app.web.assets import build_bundles
@@ -20,10 +20,15 @@ from app.web.errors import ErrorPageMiddleware, install_error_handlers
 from app.web.golf import routes as golf
 from app.web.render import make_templates
 from app.web.scorekeeper import routes as scorekeeper
+from app.web.solitaire import challenges as solitaire_challenges
+from app.web.solitaire import daily as solitaire_daily
 from app.web.solitaire import review as solitaire_review
 from app.web.solitaire import routes as solitaire
 
-FEATURE_ROUTERS = (health, assets, pages, solitaire, solitaire_review, quiz, golf, scorekeeper)
+FEATURE_ROUTERS = (
+    health, assets, pages, solitaire, solitaire_review, solitaire_challenges, solitaire_daily, quiz,
+    golf, scorekeeper,
+)
 
 
 class CachedStaticFiles(StaticFiles):
@@ -40,7 +45,7 @@ class CachedStaticFiles(StaticFiles):
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    settings = settings or load_settings()
+    settings = settings or Settings.from_env()
     database = Database(settings.database_url)
 
     @asynccontextmanager

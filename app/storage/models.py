@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -60,6 +61,7 @@ class SolitaireDeal(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow, index=True
     )
+
 
 
 class SolitaireReview(Base):
@@ -172,3 +174,47 @@ class RateLimitHit(Base):
     )
     key: Mapped[str] = mapped_column(String(128), index=True)  # action and hashed client
     at_ms: Mapped[int] = mapped_column(BigInteger, index=True)  # Unix time in milliseconds
+
+
+class Challenge(Base):
+    """Nine Golf solitaire deals (numbers and variations) that several players each play."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # public: the challenge link
+    variant: Mapped[dict[str, Any]] = mapped_column(JSON)
+    deal_numbers: Mapped[list[Any]] = mapped_column(JSON)  # one per hole, in hole order
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChallengePlayer(Base):
+    """A player of a challenge: a display name and their own round of the challenge's deals."""
+
+    __tablename__ = "challenge_players"
+    __table_args__ = (UniqueConstraint("challenge_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    challenge_id: Mapped[str] = mapped_column(
+        ForeignKey("challenges.id", ondelete="CASCADE"), index=True
+    )
+    # The round's id is its private link: never shown to anyone but its player.
+    round_id: Mapped[str] = mapped_column(
+        ForeignKey("solitaire_rounds.id", ondelete="CASCADE"), unique=True
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(120))  # the name as compared
+    player_key: Mapped[str | None] = mapped_column(String(64), index=True)  # hashed browser id
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DailyEntry(Base):
+    """One browser's deal of the day: counted in the day's results once the deal is over."""
+
+    __tablename__ = "daily_entries"
+    __table_args__ = (UniqueConstraint("day", "player_key"),)
+
+    deal_id: Mapped[str] = mapped_column(
+        ForeignKey("solitaire_deals.id", ondelete="CASCADE"), primary_key=True
+    )
+    day: Mapped[date] = mapped_column(Date, index=True)  # the UTC day
+    player_key: Mapped[str] = mapped_column(String(64))  # hashed browser id

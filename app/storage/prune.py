@@ -17,6 +17,8 @@ from sqlalchemy.orm import Session
 from app.db import Database
 from app.storage.golf import GameStatus
 from app.storage.models import (
+    ChallengePlayer,
+    DailyEntry,
     Golf6Game,
     Golf6Move,
     Golf6Seat,
@@ -69,6 +71,7 @@ def _prune_single_deals(session: Session, cutoff: datetime) -> int:
             SolitaireDeal.round_id.is_(None),
             SolitaireDeal.score.is_(None),
             SolitaireDeal.updated_at < cutoff,
+            SolitaireDeal.id.not_in(select(DailyEntry.deal_id)),  # kept: a day's results
         )
     )
     return result.rowcount
@@ -83,7 +86,11 @@ def _prune_rounds(session: Session, cutoff: datetime) -> int:
             func.count(SolitaireDeal.score).label("scored"),
         )
         .outerjoin(SolitaireDeal, SolitaireDeal.round_id == SolitaireRound.id)
-        .where(SolitaireRound.created_at < cutoff)
+        .where(
+            SolitaireRound.created_at < cutoff,
+            # A challenge's players may come back to their round any time: keep it.
+            SolitaireRound.id.not_in(select(ChallengePlayer.round_id)),
+        )
         .group_by(SolitaireRound.id)
     )
     stale = [

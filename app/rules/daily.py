@@ -1,0 +1,23 @@
+"""The deal of the day: one Golf solitaire deal per UTC day, the same for every player.
+
+The rule, fixed forever so that a date always names the same deal:
+
+1. Write the UTC date as the number YYYYMMDD (30 November 2026 is 20261130).
+2. Take the first output of SplitMix64 seeded with that number (app.rules.dealnum).
+3. The deal number is 1 + that output modulo 2**31 - 1, a number short enough to type; the
+   deal is played with the standard rules (no variations).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from app.rules.dealnum import splitmix64
+
+DEAL_RANGE = 2**31 - 1
+
+
+def daily_deal_number(day: date) -> int:
+    """The deal number of the deal of the day for `day` (a UTC date)."""
+    seed = day.year * 10_000 + day.month * 100 + day.day
+    return 1 + next(splitmix64(seed)) % DEAL_RANGE

@@ -1,0 +1,79 @@
+"""What one viewer may see of a challenge: scores of holes they have finished, nothing more.
+
+A player sees another player's score for a hole only once they have finished that hole
+themselves; an outsider (no seat) sees only who has finished which hole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.rules.scoresheet import join_names
+from app.storage.challenges import Entrant, StoredChallenge
+from app.storage.solitaire import HOLES
+
+
+@dataclass(frozen=True)
+class Cell:
+    score: int | None  # shown only when the viewer may see it
+    finished: bool  # this player has finished the hole
+    replay_url: str | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    is_you: bool
+    cells: tuple[Cell, ...]
+    total: int  # of the scores shown
+    complete: bool  # every hole's score is shown
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    rows: tuple[Row, ...]
+    summary: str
+    your_finished: frozenset[int]  # hole numbers
+
+
+def results_view(
+    challenge: StoredChallenge, viewer_id: int | None, replay_base: str | None = None
+) -> ResultsView:
+    """The results table as `viewer_id` may see it (None: an outsider)."""
+    you = next((e for e in challenge.entrants if e.id == viewer_id), None)
+    seen = frozenset(h for h in range(1, HOLES + 1) if you and you.scores[h - 1] is not None)
+    rows = tuple(_row(entrant, entrant is you, seen, replay_base) for entrant in challenge.entrants)
+    return ResultsView(rows=rows, summary=_summary(challenge, you, seen), your_finished=seen)
+
+
+def _row(entrant: Entrant, is_you: bool, seen: frozenset[int], replay_base: str | None) -> Row:
+    cells = []
+    for hole, score in enumerate(entrant.scores, start=1):
+        visible = score is not None and (is_you or hole in seen)
+        replay = None
+        if visible and not is_you and replay_base:
+            replay = f"{replay_base}/{entrant.id}/{hole}"
+        cells.append(Cell(score if visible else None, score is not None, replay))
+    shown = [c.score for c in cells if c.score is not None]
+    return Row(entrant.name, is_you, tuple(cells), sum(shown), len(shown) == HOLES)
+
+
+def _summary(challenge: StoredChallenge, you: Entrant | None, seen: frozenset[int]) -> str:
+    entrants = challenge.entrants
+    if you is None:
+        return "Scores show hole by hole to players, once they have finished that hole."
+    if len(seen) == HOLES and all(e.finished for e in entrants):
+        low = min(e.total for e in entrants)
+        names = [e.name for e in entrants if e.total == low]
+        verb = "wins" if len(names) == 1 else "share the win"
+        return f"Everyone has finished. {join_names(names)} {verb} with {low}."
+    if not seen:
+        return "Finish a hole to see how the others did on it."
+    # Compare only those who have finished every hole the viewer has: a fair race so far.
+    level = [e for e in entrants if all(e.scores[h - 1] is not None for h in seen)]
+    low = min(sum(e.scores[h - 1] or 0 for h in seen) for e in level)
+    names = [e.name for e in level if sum(e.scores[h - 1] or 0 for h in seen) == low]
+    verb = "leads" if len(names) == 1 else "share the lead"
+    holes = len(seen)
+    over = "the hole you have finished" if holes == 1 else f"the {holes} holes you have finished"
+    return f"Over {over}, {join_names(names)} {verb} with {low}."

@@ -1,0 +1,262 @@
+"""Challenges: turn a round of nine into a link; friends accept it and play the same deals.
+
+- /solitaire/rounds/{round_id}/challenge: the round's player (the round id is their private
+  link) creates the challenge, then sees the challenge link and the results as themselves.
+- /challenges/{challenge_id}: the public challenge link: the results as an outsider sees them
+  (no scores) and the form to accept. It never shows any player's round id.
+- .../challenge/replay/{player}/{hole}: another player's deal, move by move, read-only; only
+  for a hole the viewer has finished.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from app.ratelimit import limit
+from app.rules.solitaire import Game, is_over, score
+from app.storage import challenges as store
+from app.storage import solitaire
+from app.storage.challenges import Seat, StoredChallenge
+from app.storage.solitaire import DealNotFound, StoredRound
+from app.web import player
+from app.web.forms import FormError, PostedForm, query_int, text_field
+from app.web.render import render
+from app.web.solitaire.challenge_view import results_view
+
+router = APIRouter()
+
+MAX_NAME = 30
+# Characters that show nothing though Unicode calls them letters (Hangul fillers, the blank
+# Braille pattern): a name made of them would be an invisible player.
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """A round opened by its private link, and its seat in a challenge (if it has one)."""
+
+    round: StoredRound
+    seat: Seat | None
+
+
+def _player_round(request: Request, round_id: str) -> PlayerRound:
+    with request.app.state.db.read() as session:
+        try:
+            found = solitaire.load_round(session, round_id=round_id)
+        except DealNotFound:
+            raise HTTPException(404) from None
+        return PlayerRound(found, store.seat_for_round(session, round_id=round_id))
+
+
+def _challenge(request: Request, challenge_id: str) -> StoredChallenge:
+    with request.app.state.db.read() as session:
+        try:
+            return store.load_challenge(session, challenge_id=challenge_id)
+        except store.ChallengeNotFound:
+            raise HTTPException(404) from None
+
+
+RoundDep = Annotated[PlayerRound, Depends(_player_round)]
+ChallengeDep = Annotated[StoredChallenge, Depends(_challenge)]
+
+
+def player_name(form: FormData) -> str:
+    """A display name: normalised, spaces collapsed, 1 to 30 visible characters."""
+    raw = text_field(form, "name", 4 * MAX_NAME, required=False)
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
+    if not name or all(ch in _INVISIBLE for ch in name.replace(" ", "")):
+        raise FormError("name", "Please type your name.")
+    if len(name) > MAX_NAME:
+        raise FormError("name", f"Please keep your name to {MAX_NAME} characters or fewer.")
+    if any(ch in _INVISIBLE or unicodedata.category(ch)[0] == "C" for ch in name):
+        raise FormError("name", "Please use only letters, digits and punctuation in your name.")
+    return name
+
+
+def name_key(name: str) -> str:
+    """How names are compared within a challenge: case and width ignored."""
+    return unicodedata.normalize("NFKC", name.casefold())
+
+
+# --- The round's own view -----------------------------------------------------------------
+
+
+@router.get("/solitaire/rounds/{round_id}/challenge", name="round_challenge")
+def round_challenge(request: Request, mine: RoundDep) -> Response:
+    if mine.seat is None:
+        return _new_form(request, mine)
+    challenge = _challenge(request, mine.seat.challenge_id)
+    return _private(_player_page(request, mine, challenge))
+
+
+@router.post("/solitaire/rounds/{round_id}/challenge")
+def create_challenge(request: Request, mine: RoundDep, form: PostedForm) -> Response:
+    if mine.seat is None:
+        try:
+            name = player_name(form)
+        except FormError as error:
+            return _new_form(request, mine, error.message, 422)
+        limit(request, key="create")  # each challenge deals up to nine deals
+        token = player.player_token(request)
+        with request.app.state.db.write() as session:
+            store.create_challenge(
+                session,
+                round_id=mine.round.id,
+                name=name,
+                name_key=name_key(name),
+                player_key=player.key_of(token),
+            )
+    else:
+        token = player.player_token(request)
+    response = RedirectResponse(f"/solitaire/rounds/{mine.round.id}/challenge", status_code=303)
+    player.remember(request, response, token)
+    return response
+
+
+# --- The public challenge link ------------------------------------------------------------
+
+
+@router.get("/challenges/{challenge_id}", name="challenge")
+def challenge_page(request: Request, challenge: ChallengeDep) -> Response:
+    return _invite_page(request, challenge)
+
+
+@router.post("/challenges/{challenge_id}/accept")
+def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Response:
+    try:
+        name = player_name(form)
+    except FormError as error:
+        return _invite_page(request, challenge, error.message, 422)
+    limit(request, key="create")
+    token = player.player_token(request)
+    try:
+        with request.app.state.db.write() as session:
+            seat = store.accept_challenge(
+                session,
+                challenge_id=challenge.id,
+                name=name,
+                name_key=name_key(name),
+                player_key=player.key_of(token),
+            )
+            first = _first_unfinished(solitaire.load_round(session, round_id=seat.round_id))
+    except store.NameTaken:
+        message = f"Someone in this challenge is called {name} already: please add an initial."
+        return _invite_page(request, challenge, message, 409)
+    except store.ChallengeFull:
+        message = f"This challenge has its {store.MAX_PLAYERS} players already."
+        return _invite_page(request, challenge, message, 409)
+    response = RedirectResponse(f"/solitaire/deals/{first}", status_code=303)
+    player.remember(request, response, token)
+    return response
+
+
+# --- Replays ------------------------------------------------------------------------------
+
+
+@router.get("/solitaire/rounds/{round_id}/challenge/replay/{player_id}/{hole}")
+def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Response:
+    """Another player's deal of a hole the viewer has finished, one move at a time."""
+    if mine.seat is None or not 1 <= hole <= solitaire.HOLES:
+        raise HTTPException(404)
+    own = next((d for d in mine.round.deals if d.hole == hole), None)
+    if own is None or not is_over(own.game.position):
+        raise HTTPException(403, f"Finish hole {hole} yourself to see how others played it.")
+    with request.app.state.db.read() as session:
+        try:
+            deal = store.entrant_deal(
+                session, challenge_id=mine.seat.challenge_id, player_id=player_id, hole=hole
+            )
+        except store.ChallengeNotFound:
+            raise HTTPException(404) from None
+    challenge = _challenge(request, mine.seat.challenge_id)
+    name = next(e.name for e in challenge.entrants if e.id == player_id)
+    if not is_over(deal.game.position):
+        raise HTTPException(403, f"{name} has not finished hole {hole} yet.")
+    step = query_int(request, "step", 0, len(deal.moves))
+    step = len(deal.moves) if step is None else step
+    position = Game(deal.cards, deal.variant, deal.moves[:step]).position
+    context = {
+        "name": name,
+        "hole": hole,
+        "deal": deal,
+        "step": step,
+        "steps": len(deal.moves),
+        "position": position,
+        "last_move": deal.moves[step - 1] if step else None,
+        "final_score": score(deal.game.position),
+        "back_url": f"/solitaire/rounds/{mine.round.id}/challenge",
+    }
+    return _private(render(request, "challenges/replay.html", None, context))
+
+
+# --- Pages --------------------------------------------------------------------------------
+
+
+def _first_unfinished(round_: StoredRound) -> str:
+    """The deal to play next: the first hole not over yet (else the last hole)."""
+    for deal in round_.deals:
+        if not is_over(deal.game.position):
+            return deal.id
+    return round_.deals[-1].id
+
+
+def _new_form(
+    request: Request, mine: PlayerRound, message: str | None = None, status: int = 200
+) -> Response:
+    context = {"round_id": mine.round.id, "message": message}
+    return _private(render(request, "challenges/new.html", None, context, status_code=status))
+
+
+def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge) -> Response:
+    assert mine.seat is not None
+    base = f"/solitaire/rounds/{mine.round.id}/challenge/replay"
+    context = _challenge_context(request, challenge, mine.seat.player_id, base)
+    context |= {
+        "round": mine.round,
+        "next_deal": _first_unfinished(mine.round),
+        "you": next(e for e in challenge.entrants if e.id == mine.seat.player_id),
+    }
+    return render(request, "challenges/player.html", None, context)
+
+
+def _invite_page(
+    request: Request, challenge: StoredChallenge, message: str | None = None, status: int = 200
+) -> Response:
+    key = player.player_key(request)
+    seat = None
+    if key is not None:
+        with request.app.state.db.read() as session:
+            seat = store.seat_for_player_key(session, challenge_id=challenge.id, player_key=key)
+    context = _challenge_context(request, challenge, None, None)
+    context |= {
+        "message": message,
+        "seat": seat,
+        "full": len(challenge.entrants) >= store.MAX_PLAYERS,
+    }
+    # A browser with a seat is shown a link to its own (private) view: never cache that.
+    response = render(request, "challenges/invite.html", None, context, status_code=status)
+    return _private(response) if seat else response
+
+
+def _challenge_context(
+    request: Request, challenge: StoredChallenge, viewer: int | None, replay_base: str | None
+) -> dict[str, Any]:
+    return {
+        "challenge": challenge,
+        "results": results_view(challenge, viewer, replay_base),
+        "holes": range(1, solitaire.HOLES + 1),
+        "challenge_url": str(request.url_for("challenge", challenge_id=challenge.id)),
+        "variant_labels": challenge.variant.labels(),
+    }
+
+
+def _private(response: Response) -> Response:
+    """Pages that carry a round's private link are never stored by caches."""
+    response.headers["cache-control"] = "no-store"
+    return response

@@ -1,0 +1,111 @@
+"""Challenges and the deal of the day in storage: shared deals, seats, counts, and pruning."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from sqlalchemy import update
+
+from app.db import Database
+from app.rules.solitaire import STANDARD, legal_moves
+from app.storage import challenges, daily, solitaire
+from app.storage.models import SolitaireDeal, SolitaireRound, utcnow
+from app.storage.prune import prune
+
+DAY = date(2026, 11, 30)
+
+
+@pytest.fixture
+def db(database_url: str):
+    database = Database(database_url)
+    yield database
+    database.dispose()
+
+
+def play_out(db: Database, deal_id: str) -> None:
+    with db.write() as session:
+        deal = solitaire.load_deal(session, deal_id=deal_id)
+        while moves := legal_moves(deal.game.position):
+            deal, _ = solitaire.apply_move(
+                session, deal_id=deal_id, version=deal.version, move=moves[0]
+            )
+
+
+def make_old(db: Database, days: int = 60) -> None:
+    """Age every row, as if nobody had touched anything for `days`."""
+    moment = utcnow() - timedelta(days=days)
+    with db.write() as session:
+        session.execute(update(SolitaireDeal).values(updated_at=moment, created_at=moment))
+        session.execute(update(SolitaireRound).values(created_at=moment))
+
+
+def test_accepting_deals_all_nine_holes_from_the_challenge(db):
+    with db.write() as session:
+        round_id = solitaire.create_round(session, variant=STANDARD).round_id
+        seat = challenges.create_challenge(
+            session, round_id=round_id, name="Ann", name_key="ann", player_key="k1"
+        )
+        friend = challenges.accept_challenge(
+            session, challenge_id=seat.challenge_id, name="Bo", name_key="bo", player_key="k2"
+        )
+        again = challenges.accept_challenge(
+            session, challenge_id=seat.challenge_id, name="Bo2", name_key="bo2", player_key="k2"
+        )
+    assert again == friend  # one seat per browser
+    with db.read() as session:
+        loaded = challenges.load_challenge(session, challenge_id=seat.challenge_id)
+        ann = solitaire.load_round(session, round_id=round_id).deals
+        bo = solitaire.load_round(session, round_id=friend.round_id).deals
+    assert [e.name for e in loaded.entrants] == ["Ann", "Bo"]
+    assert [d.deal_number for d in ann] == [d.deal_number for d in bo] == list(loaded.deal_numbers)
+    assert len(set(loaded.deal_numbers)) == 9
+
+
+def test_a_taken_name_is_refused_and_nothing_is_kept(db):
+    with db.write() as session:
+        round_id = solitaire.create_round(session, variant=STANDARD).round_id
+        seat = challenges.create_challenge(
+            session, round_id=round_id, name="Ann", name_key="ann", player_key=None
+        )
+    with pytest.raises(challenges.NameTaken), db.write() as session:
+        challenges.accept_challenge(
+            session, challenge_id=seat.challenge_id, name="ANN", name_key="ann", player_key=None
+        )
+    with db.read() as session:
+        assert len(challenges.load_challenge(session, challenge_id=seat.challenge_id).entrants) == 1
+
+
+def test_day_results_count_each_finished_deal_once(db):
+    with db.write() as session:
+        deals = [daily.start_daily_deal(session, day=DAY, player_key=f"p{i}") for i in range(5)]
+        assert daily.start_daily_deal(session, day=DAY, player_key="p0").id == deals[0].id
+    for deal in deals[:4]:
+        play_out(db, deal.id)
+    with db.read() as session:
+        results = daily.day_results(session, day=DAY)
+        other_day = daily.day_results(session, day=DAY - timedelta(days=1))
+    assert results.players == 4 and other_day.players == 0
+    (only_score,) = results.counts  # same deal, same first-move play: one score
+    assert results.as_good_or_better_share(only_score) == 100
+    assert results.as_good_or_better_share(only_score + 1) == 0
+
+
+def test_pruning_keeps_challenge_rounds_and_daily_deals(db):
+    with db.write() as session:
+        in_challenge = solitaire.create_round(session, variant=STANDARD).round_id
+        challenges.create_challenge(
+            session, round_id=in_challenge, name="Ann", name_key="ann", player_key=None
+        )
+        lone = solitaire.create_round(session, variant=STANDARD).round_id
+        daily_deal = daily.start_daily_deal(session, day=DAY, player_key="p").id
+        single = solitaire.create_deal(session, variant=STANDARD).id
+    make_old(db)
+    prune(db, older_than_days=30)
+    with db.read() as session:
+        assert len(solitaire.load_round(session, round_id=in_challenge).deals) == 9
+        assert solitaire.load_deal(session, deal_id=daily_deal).id == daily_deal
+        with pytest.raises(solitaire.DealNotFound):
+            solitaire.load_round(session, round_id=lone)
+        with pytest.raises(solitaire.DealNotFound):
+            solitaire.load_deal(session, deal_id=single)

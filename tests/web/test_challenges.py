@@ -1,0 +1,229 @@
+"""Challenges over HTTP: a round becomes a link, friends play the same nine deals, and each
+player sees another's score for a hole only after finishing that hole."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.storage import challenges as challenge_store
+from app.storage import solitaire
+from tests.web.solitaire_helpers import finish
+
+CHALLENGE_LINK = re.compile(
+    r'id="challenge-link" type="text" readonly value="http://testserver([^"]+)"'
+)
+
+
+def new_round(client) -> str:
+    """Start a round of nine; return its id (the round's private link)."""
+    response = client.submit("/solitaire/rounds", {})
+    assert response.status_code == 303
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    with client.app.state.db.read() as session:
+        return solitaire.load_deal(session, deal_id=deal_id).round_id
+
+
+def round_deals(client, round_id: str) -> list[solitaire.StoredDeal]:
+    with client.app.state.db.read() as session:
+        return list(solitaire.load_round(session, round_id=round_id).deals)
+
+
+def challenge(client, round_id: str, name: str = "Ann") -> str:
+    """Turn the round into a challenge; return the public challenge path."""
+    response = client.submit(f"/solitaire/rounds/{round_id}/challenge", {"name": name})
+    assert response.status_code == 303
+    page = client.get(f"/solitaire/rounds/{round_id}/challenge")
+    assert page.status_code == 200
+    return CHALLENGE_LINK.search(page.text).group(1)
+
+
+def accept(client, link: str, name: str) -> str:
+    """Accept as `name`; return the new round's id."""
+    response = client.submit(f"{link}/accept", {"name": name})
+    assert response.status_code == 303, response.text
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    with client.app.state.db.read() as session:
+        return solitaire.load_deal(session, deal_id=deal_id).round_id
+
+
+def results_rows(html: str) -> dict[str, list[str]]:
+    """The challenge results table as {name: [cell texts...]} (hidden texts dropped)."""
+    table = html.split("<caption>Challenge results</caption>", 1)[1].split("</table>", 1)[0]
+    rows = {}
+    for row in re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(.*?)</tr>", table, re.S):
+        name = re.sub(r"<.*", "", row, flags=re.S).strip()
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        texts = []
+        for cell in cells:
+            cell = re.sub(r'<span class="visually-hidden">.*?</span>', "", cell, flags=re.S)
+            texts.append(re.sub(r"<[^>]+>", "", cell).strip())
+        rows[name] = texts
+    return rows
+
+
+@pytest.fixture
+def friend(app):
+    """A second browser with its own cookies."""
+    from tests.conftest import Client
+
+    with Client(app, base_url="http://testserver") as other:
+        yield other
+
+
+def test_round_offers_a_challenge_and_the_creator_gets_a_link(client):
+    round_id = new_round(client)
+    deal_page = client.get(f"/solitaire/deals/{round_deals(client, round_id)[0].id}").text
+    assert "Challenge a friend" in deal_page
+    form = client.get(f"/solitaire/rounds/{round_id}/challenge")
+    assert '<label for="name">Your name</label>' in form.text
+    link = challenge(client, round_id, "Ann")
+    assert link.startswith("/challenges/")
+    page = client.get(f"/solitaire/rounds/{round_id}/challenge").text
+    assert "Copy challenge link" in page and results_rows(page) == {"Ann": ["–"] * 9 + ["0"]}
+
+
+def test_challenging_twice_gives_the_same_link(client):
+    round_id = new_round(client)
+    assert challenge(client, round_id, "Ann") == challenge(client, round_id, "Ann")
+
+
+def test_friend_plays_the_same_nine_deals_and_variations(client, friend):
+    response = client.submit("/solitaire/rounds", {"queen_on_king": "on", "jokers": "1"})
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    with client.app.state.db.read() as session:
+        round_id = solitaire.load_deal(session, deal_id=deal_id).round_id
+    finish(client, deal_id)  # the creator is one hole in already
+    link = challenge(client, round_id)
+    theirs = round_deals(friend, accept(friend, link, "Bo"))
+    mine = round_deals(client, round_id)
+    assert len(mine) == len(theirs) == 9
+    for a, b in zip(mine, theirs, strict=True):
+        assert a.hole == b.hole and a.deal_number == b.deal_number and a.cards == b.cards
+        assert a.variant == b.variant and a.variant.queen_on_king and a.variant.jokers == 1
+    assert not theirs[0].moves  # the friend starts fresh
+
+
+def test_public_link_never_shows_a_private_round_link(client, friend):
+    round_id = new_round(client)
+    link = challenge(client, round_id)
+    friend_round = accept(friend, link, "Bo")
+    outsider = client.__class__(client.app, base_url="http://testserver")
+    for page in (outsider.get(link).text, friend.get(link).text):
+        for secret in (round_id, *(d.id for d in round_deals(client, round_id))):
+            assert secret not in page
+    # A player's own browser is led to its own view; never to anyone else's.
+    assert f"/solitaire/rounds/{round_id}/challenge" in client.get(link).text
+    assert friend_round not in client.get(link).text
+    assert friend_round not in client.get(f"/solitaire/rounds/{round_id}/challenge").text
+
+
+def test_scores_show_only_for_holes_the_viewer_has_finished(client, friend):
+    round_id = new_round(client)
+    link = challenge(client, round_id, "Ann")
+    friend_round = accept(friend, link, "Bo")
+    ann_view = f"/solitaire/rounds/{round_id}/challenge"
+    bo_view = f"/solitaire/rounds/{friend_round}/challenge"
+
+    finish(friend, round_deals(friend, friend_round)[0].id)
+    bo_score = round_deals(friend, friend_round)[0]
+    with friend.app.state.db.read() as session:
+        bo_hole1 = solitaire.load_round(session, round_id=friend_round).scores[0]
+    assert bo_score is not None
+    # Ann has not finished hole 1: she sees that Bo has, not his score.
+    assert results_rows(client.get(ann_view).text)["Bo"][0] == "✓"
+    assert results_rows(client.get(link).text)["Bo"][0] == "✓"  # outsiders neither
+    assert results_rows(friend.get(bo_view).text)["Bo"][0] == str(bo_hole1)
+
+    finish(client, round_deals(client, round_id)[0].id)
+    rows = results_rows(client.get(ann_view).text)
+    assert rows["Bo"][0] == str(bo_hole1) and rows["Ann"][0] != "–"
+    assert rows["Bo"][1] == "–"
+
+
+def test_replay_only_after_finishing_the_hole(client, friend):
+    round_id = new_round(client)
+    link = challenge(client, round_id, "Ann")
+    friend_round = accept(friend, link, "Bo")
+    finish(friend, round_deals(friend, friend_round)[0].id)
+    with client.app.state.db.read() as session:
+        bo = challenge_store.seat_for_round(session, round_id=friend_round)
+    replay = f"/solitaire/rounds/{round_id}/challenge/replay/{bo.player_id}/1"
+    assert client.get(replay).status_code == 403  # Ann has not finished hole 1
+    finish(client, round_deals(client, round_id)[0].id)
+    page = client.get(replay)
+    assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
+    bo_deal = round_deals(friend, friend_round)[0]
+    assert f"After move {len(bo_deal.moves)} of {len(bo_deal.moves)}" in page.text
+    first = client.get(f"{replay}?step=0").text
+    assert "before the first move" in first and 'aria-label="Column 7"' in first
+    assert f"After move 1 of {len(bo_deal.moves)}" in client.get(f"{replay}?step=1").text
+    for odd in ("\u00b2", "9" * 40, "-1"):
+        assert client.get(f"{replay}?step={odd}").status_code == 200  # shows the end
+    base = f"/solitaire/rounds/{round_id}/challenge/replay"
+    assert client.get(f"{base}/99999/1").status_code == 404
+    assert client.get(f"{base}/{bo.player_id}/2").status_code == 403  # hole 2 not finished
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "type your name"),
+        ("   ", "type your name"),
+        ("\u3164", "type your name"),
+        ("A" * 31, "30 characters"),
+        ("Ann\u200b", "only letters"),
+    ],
+)
+def test_bad_names_refused_and_nothing_joins(client, friend, name, message):
+    link = challenge(client, new_round(client), "Ann")
+    response = friend.submit(f"{link}/accept", {"name": name})
+    assert response.status_code == 422 and message in response.text
+    assert list(results_rows(client.get(link).text)) == ["Ann"]
+
+
+def test_taken_name_refused_and_names_are_escaped(client, friend):
+    link = challenge(client, new_round(client), "<b>Ann</b>")
+    assert friend.submit(f"{link}/accept", {"name": "<B>ANN</B>"}).status_code == 409
+    page = client.get(link).text
+    assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_one_browser_holds_one_seat(client, friend):
+    link = challenge(client, new_round(client), "Ann")
+    first = accept(friend, link, "Bo")
+    again = friend.submit(f"{link}/accept", {"name": "Bo again"})
+    assert again.status_code == 303
+    assert list(results_rows(client.get(link).text)) == ["Ann", "Bo"]
+    page = friend.get(link)
+    assert f"/solitaire/rounds/{first}/challenge" in page.text  # shown its seat, not a form
+    assert "Accept challenge" not in page.text and page.headers["cache-control"] == "no-store"
+
+
+def test_fifty_players_and_the_leaders(client, app, monkeypatch):
+    from tests.conftest import Client
+
+    monkeypatch.setattr(app.state.settings, "create_per_minute", 1000)
+
+    round_id = new_round(client)
+    link = challenge(client, round_id, "Ann")
+    rounds = {"Ann": round_id}
+    for i in range(49):
+        with Client(app, base_url="http://testserver") as other:
+            rounds[f"P{i}"] = accept(other, link, f"P{i}")
+    for name, rid in rounds.items():
+        if name in ("Ann", "P0"):
+            for deal in round_deals(client, rid):
+                finish(client, deal.id)
+    page = client.get(f"/solitaire/rounds/{round_id}/challenge").text
+    rows = results_rows(page)
+    assert len(rows) == 50 and rows["P0"][:9] == rows["Ann"][:9]
+    assert "P0 and Ann share" not in page and "Ann and P0 share the lead" in page
+
+
+def test_unknown_challenge_or_round_is_404(client):
+    assert client.get("/challenges/nosuchchallenge123").status_code == 404
+    assert client.get("/challenges/" + "x" * 300).status_code == 404
+    assert client.submit("/challenges/nosuchchallenge123/accept", {"name": "Bo"}).status_code == 404
+    assert client.get("/solitaire/rounds/nosuchround123/challenge").status_code == 404

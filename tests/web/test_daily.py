@@ -1,0 +1,128 @@
+"""The deal of the day over HTTP: the same deal for everyone on a UTC day, and results that
+count every finished deal exactly once."""
+
+from __future__ import annotations
+
+import re
+import threading
+from datetime import date
+
+import pytest
+
+from app.rules.daily import daily_deal_number
+from app.storage import solitaire
+from app.web.solitaire.daily import utc_today
+from tests.conftest import Client
+from tests.web.solitaire_helpers import finish
+
+TODAY = date(2026, 11, 30)
+CHART = 'role="img" aria-label="Scores of today\'s players"'
+
+
+@pytest.fixture
+def today(app):
+    app.dependency_overrides[utc_today] = lambda: TODAY
+    yield TODAY
+    app.dependency_overrides.clear()
+
+
+def fresh(app) -> Client:
+    return Client(app, base_url="http://testserver")
+
+
+def start(client) -> solitaire.StoredDeal:
+    response = client.submit("/solitaire/daily", {})
+    assert response.status_code == 303
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    with client.app.state.db.read() as session:
+        return solitaire.load_deal(session, deal_id=deal_id)
+
+
+def test_the_rule_is_stable_and_changes_by_day():
+    assert daily_deal_number(date(2026, 11, 30)) == 674825613  # fixed forever: see the rule
+    assert daily_deal_number(date(2026, 11, 29)) != daily_deal_number(date(2026, 11, 30))
+    numbers = {daily_deal_number(date(2027, 1, d)) for d in range(1, 29)}
+    assert len(numbers) == 28 and all(1 <= n < 2**31 for n in numbers)
+
+
+def test_two_fresh_browsers_get_the_same_deal(app, today):
+    with fresh(app) as one, fresh(app) as two:
+        first, second = start(one), start(two)
+    assert first.id != second.id  # each plays their own copy
+    assert first.cards == second.cards and first.deal_number == daily_deal_number(today)
+    assert first.round_id is None
+
+
+def test_starting_again_opens_the_same_deal(client, today):
+    assert start(client).id == start(client).id
+    page = client.get("/solitaire/daily").text
+    assert "Go on with the deal of the day" in page and CHART not in page
+
+
+def test_results_only_after_finishing_and_counted_once(app, today):
+    browsers = [fresh(app) for _ in range(4)]
+    for browser in browsers:
+        browser.__enter__()
+    try:
+        deals = [start(browser) for browser in browsers]
+        for browser, deal in zip(browsers[:3], deals[:3], strict=True):
+            finish(browser, deal.id)
+        unfinished = browsers[3].get("/solitaire/daily").text
+        assert CHART not in unfinished and "players have played" not in unfinished
+        page = browsers[0].get("/solitaire/daily")
+        assert page.headers["cache-control"] == "private, no-store"
+        assert CHART in page.text
+        assert "3 players have played it." in page.text  # the unfinished deal does not count
+        assert "as well as or better than 100 % of today’s players" in page.text
+        start(browsers[0])  # starting again after the end neither deals nor counts anew
+        assert "3 players have played it." in browsers[0].get("/solitaire/daily").text
+    finally:
+        for browser in browsers:
+            browser.__exit__(None, None, None)
+
+
+def test_concurrent_finishes_each_count_once(app, today):
+    browsers = [fresh(app).__enter__() for _ in range(8)]
+    deals = [start(browser) for browser in browsers]
+    threads = [
+        threading.Thread(target=finish, args=(b, d.id))
+        for b, d in zip(browsers, deals, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    text = browsers[0].get("/solitaire/daily").text
+    assert "8 players have played it." in text
+    cell = r"<td>(-?\d+)[^<]*(?:<span[^>]*>[^<]*</span>)?</td><td>(\d+)</td>"
+    rows = re.findall(r"<tr[^>]*>" + cell, text)
+    assert sum(int(count) for _, count in rows) == 8
+    for browser in browsers:
+        browser.__exit__(None, None, None)
+
+
+def test_yesterday_stays_viewable_by_anyone(app, today):
+    yesterday = date(2026, 11, 29)
+    app.dependency_overrides[utc_today] = lambda: yesterday
+    with fresh(app) as player:
+        finish(player, start(player).id)
+    app.dependency_overrides[utc_today] = lambda: TODAY
+    with fresh(app) as visitor:
+        page = visitor.get("/solitaire/daily/2026-11-29")
+        assert page.status_code == 200
+        assert "1 player has played it." in page.text
+        assert 'aria-label="Scores of the players of 2026-11-29"' in page.text
+        today_url = visitor.get("/solitaire/daily/2026-11-30", follow_redirects=False)
+        assert today_url.status_code == 303 and today_url.headers["location"] == "/solitaire/daily"
+        assert 'href="/solitaire/daily/2026-11-29"' in visitor.get("/solitaire/daily").text
+
+
+@pytest.mark.parametrize(
+    "day", ["2026-12-01", "2025-12-31", "2026-02-30", "2026-11-\u00b2\u00b2", "x" * 300, "20261129"]
+)
+def test_future_odd_or_unknown_days_are_404(client, today, day):
+    assert client.get(f"/solitaire/daily/{day}").status_code == 404
+
+
+def test_the_home_page_links_the_deal_of_the_day(client):
+    assert 'href="/solitaire/daily"' in client.get("/").text
