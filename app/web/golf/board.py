@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.i18n import card_name
-from app.rules.golf import SIX_CARD, Shape
+from app.rules.golf import SIX_CARD, Options, Shape
 from app.rules.golf.moves import (
     INDEXED,
     KIND_OF,
     DrawStock,
+    Knock,
     Move,
     NextHole,
     TakeDiscard,
@@ -24,12 +25,14 @@ from app.rules.golf.moves import (
 from app.rules.scoresheet import join_names
 from app.web.golf.words import position_name
 
-ACTION_LABELS: dict[type, tuple[str, str]] = {
-    DrawStock: ("draw", "Draw from the stock"),
-    TakeDiscard: ("take", "Take the discard"),
-    ThrowAway: ("throw", "Throw it away"),
-    TurnAll: ("turn-all", "Turn all my cards up"),
-    NextHole: ("next", "Deal the next hole"),
+# Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).
+ACTION_LABELS: dict[type, tuple[str, str, str]] = {
+    DrawStock: ("draw", "Draw from the stock", "s"),
+    TakeDiscard: ("take", "Take the discard", "d"),
+    ThrowAway: ("throw", "Throw it away", "t"),
+    TurnAll: ("turn-all", "Turn all my cards up", "a"),
+    Knock: ("knock", "Knock", "k"),
+    NextHole: ("next", "Deal the next hole", "n"),
 }
 
 
@@ -55,7 +58,8 @@ def card_label(owner: str, index: int, code: str | None, known: str | None,
     return f"{owner} card, {position_name(index, shape)}: {face}"
 
 
-def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]) -> dict:
+def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int],
+          shape: Shape) -> dict:
     data = view["seats"][seat]
     you = seat == view["you"]
     owner = "Your" if you else possessive(data["name"])
@@ -63,7 +67,10 @@ def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]
         {
             "pos": i,
             "code": code,
-            "label": card_label(owner, i, code, data["known"][i]),
+            # A face-down card this seat has looked at stays in sight for it (and only for it).
+            "known": data["known"][i] if you and not code else None,
+            "label": card_label(owner, i, code, data["known"][i], shape),
+            "place": f"{owner} card, {position_name(i, shape)}",
             "move": moves.get(i) if you else None,
         }
         for i, code in enumerate(data["layout"])
@@ -134,15 +141,17 @@ def leaders_text(view: dict[str, Any]) -> str:
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
     """Everything the board template needs, from one seat's view."""
     legal = [move_from_json(move) for move in view["moves"]]
+    shape = Options.from_dict(view["options"]).shape
     by_index = {m.index: move_code(m) for m in legal if isinstance(m, INDEXED)}
     actions = [
-        {"move": move_code(m), "id": ACTION_LABELS[type(m)][0], "label": ACTION_LABELS[type(m)][1]}
+        dict(zip(("id", "label", "key"), ACTION_LABELS[type(m)], strict=True), move=move_code(m))
         for m in legal
         if type(m) in ACTION_LABELS
     ]
     return {
         "hole_label": hole_label(view),
-        "seats": [_seat(view, s, by_index, away) for s in range(len(view["seats"]))],
+        "seats": [_seat(view, s, by_index, away, shape) for s in range(len(view["seats"]))],
+        "columns": shape.columns,
         "discard_top": view["discard_top"],
         "stock": view["stock"],
         "drawn": view["drawn"],
@@ -163,6 +172,10 @@ def hint(view: dict[str, Any], may_act: bool) -> str:
     phase = view["phase"]
     if phase == "flip":
         return "Turn two of your cards face up: click them."
+    if phase == "draw" and view["options"]["game"] == "golf4":
+        if view["knocker"] is not None:
+            return "Your last turn: draw from the stock or take the discard."
+        return "Your turn: draw from the stock, take the discard, or knock to end the hole."
     if phase == "draw" and view["options"]["turn_instead"]:
         return "Your turn: draw from the stock, take the discard, or click a card to turn it up."
     if phase == "draw":

@@ -8,17 +8,23 @@ from typing import Any
 
 from starlette.datastructures import FormData
 
-from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Options, OptionsError
+from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Game, Options, OptionsError
+from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
 from app.web.forms import FormError, bool_field, choice_field, int_field
 from app.web.golf.words import refusal_text
 
 MAX_NAME = 30
+GAMES = {"golf6": "Six-card Golf", "golf4": "Four-card Golf"}
+assert set(GAMES) == {game.value for game in Game}
 BOT_LEVELS = {"coach": "Strong", "greedy": "Steady", "random": "Random"}
 LENGTHS = {"9": "9 holes", "18": "18 holes", "100": "Until 100"}
 HOLES = {"9": 9, "18": 18, "100": None}
 assert all(holes is None or holes in HOLE_COUNTS for holes in HOLES.values())
-# The variations offered on the form, keyed by the rules' Options fields.
+# The variations offered on the form, keyed by the rules' Options fields; each belongs to one
+# game, and the form reads only those of the game chosen.
 VARIATIONS: list[dict[str, Any]] = [
+    {"key": "last_turn", "default": True,
+     "label": "Last turn: after someone goes out, everyone else plays once more"},
     {"key": "first_two", "label": "First two cards turned up", "default": "any",
      "choices": [
          ("any", "Any two"),
@@ -44,9 +50,17 @@ VARIATIONS: list[dict[str, Any]] = [
      "label": "Bonus minus 20 for that pair of columns side by side", "default": False},
     {"key": "bonus_six", "label": "Bonus minus 20 for six equal cards (two decks)",
      "default": False},
+    {"key": "pairs_cancel", "label": "Equal cards in a row or a column score 0",
+     "default": False},
+    {"key": "knock_penalty",
+     "label": f"A knocker who does not have the lowest score adds {KNOCK_PENALTY} points",
+     "default": False},
 ]
+for _variation in VARIATIONS:
+    _variation["game"] = ONLY_IN[_variation["key"]].value
+
 FORM_DEFAULTS: dict[str, Any] = {
-    "name": "", "bots": 1, "friends": 0, "bot": "coach", "length": "9", "last_turn": True,
+    "name": "", "game": "golf6", "bots": 1, "friends": 0, "bot": "coach", "length": "9",
     **{v["key"]: v["default"] for v in VARIATIONS},
 }
 
@@ -99,7 +113,6 @@ def _hidden(ch: str) -> bool:
 def sent_back(form: FormData) -> dict[str, Any]:
     """The form as it was sent, to show again with the problem (all of it, variations too)."""
     sent = {**FORM_DEFAULTS, **{key: str(value)[:40] for key, value in form.items()}}
-    sent["last_turn"] = bool_field(form, "last_turn")
     for variation in VARIATIONS:
         if "choices" not in variation:
             sent[variation["key"]] = bool_field(form, variation["key"])
@@ -115,11 +128,10 @@ def parse_new_game(form: FormData) -> NewGame:
         raise FormError("bots", f"A game needs 2 to {MAX_SEATS} seats: add computer players "
                                 "or friend seats.")
     length = choice_field(form, "length", {key: key for key in LENGTHS}, default="9")
-    chosen = {"last_turn": bool_field(form, "last_turn")}
-    for variation in VARIATIONS:
-        chosen[variation["key"]] = _variation_value(form, variation)
+    game = choice_field(form, "game", {key: key for key in GAMES}, default="golf6")
+    chosen = {v["key"]: _variation_value(form, v) for v in VARIATIONS if v["game"] == game}
     try:
-        options = Options(seats=1 + bots + friends, holes=HOLES[length], **chosen)
+        options = Options(seats=1 + bots + friends, holes=HOLES[length], game=game, **chosen)
     except OptionsError as error:
         raise FormError("options", refusal_text(error)) from error
     return NewGame(

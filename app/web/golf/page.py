@@ -19,6 +19,7 @@ from app.storage import golf as store
 from app.storage.models import utcnow
 from app.web.golf import board as table_board
 from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit
+from app.web.golf.forms import GAMES
 from app.web.golf.words import event_text
 from app.web.render import after_post, render
 
@@ -76,6 +77,7 @@ def context(visit: Visit, request: Request, message: str | None, since: int | No
     base = str(request.base_url).rstrip("/")
     return {
         "game": game,
+        "game_name": GAMES[game.options.game],
         "visit": visit,
         "seat_names": visit.names(),
         "board": board,

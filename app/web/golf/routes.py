@@ -21,6 +21,7 @@ from app.web.golf.deps import NO_STORE, Visit, game_path, give_seat, load_visit,
 from app.web.golf.forms import (
     BOT_LEVELS,
     FORM_DEFAULTS,
+    GAMES,
     LENGTHS,
     VARIATIONS,
     clean_name,
@@ -45,6 +46,7 @@ def _new_form(request: Request, form: dict[str, Any], error: FormError | None = 
         "form": form,
         "message": error.message if error else None,
         "errors": {error.field: error.message} if error else {},
+        "games": GAMES,
         "bot_levels": BOT_LEVELS,
         "lengths": LENGTHS,
         "variations": VARIATIONS,
@@ -99,6 +101,7 @@ def _join_page(request: Request, visit: Visit, name: str = "", error: FormError 
     context = {
         "game": game,
         "is_lobby": game.status == store.GameStatus.LOBBY,
+        "game_name": GAMES[game.options.game],
         "invite_id": game.invite_id,
         "host": seat_name(game.seats[0]),
         "free": sum(seat.kind == store.OPEN for seat in game.seats),
