@@ -1,0 +1,133 @@
+"""Challenges and the deal of the day in real browsers: two players, the same cards, scores
+that appear only after finishing a hole, and a replay of the other player's deal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def columns(page: Page) -> list[str]:
+    """Every card of the seven columns by its accessible name, column by column."""
+    region = page.get_by_role("region", name="Columns")
+    expect(region).to_be_visible()
+    return [
+        item.get_attribute("aria-label") or item.inner_text()
+        for item in region.get_by_role("listitem").all()
+    ]
+
+
+def finish_deal(page: Page) -> None:
+    """Play the deal on screen to its end: the first card that fits, else draw."""
+    coach = page.get_by_role("status")
+    for _ in range(150):
+        text = coach.inner_text()
+        if "This deal is over" in text:
+            return
+        before = page.locator("#board").get_attribute("data-version")
+        fits = re.search(r"Fits now: (.*?)\.", text)
+        if fits:
+            name = fits.group(1).split(", ")[0]
+            page.get_by_role("region", name="Columns").get_by_role(
+                "button", name=name, exact=True
+            ).click()
+        else:
+            page.get_by_role("button", name="Draw", exact=True).click()
+        expect(page.locator("#board")).not_to_have_attribute("data-version", before)
+    raise AssertionError("the deal did not end")
+
+
+def round_id_of(page: Page) -> str:
+    """Open the round's challenge page from its score card and read the round id."""
+    page.get_by_role("button", name="Challenge a friend").click()
+    return re.search(r"/solitaire/rounds/([^/]+)/challenge", page.url).group(1)
+
+
+def hole_cards(page: Page, round_id: str, hole: int) -> list[str]:
+    page.goto(f"/solitaire/rounds/{round_id}")
+    page.get_by_role("link", name=re.compile(rf"^Hole {hole}: deal \d+")).click()
+    return columns(page)
+
+
+def results_cell(page: Page, name: str, hole: int):
+    table = page.get_by_role("table", name="Challenge results")
+    row = table.get_by_role("row").filter(has=page.get_by_role("rowheader", name=re.compile(name)))
+    return row.get_by_role("cell").nth(hole - 1)
+
+
+def test_two_browsers_play_one_challenge(page, page_without_js):
+    ann, bo = page, page_without_js  # Bo plays without JavaScript all along
+
+    ann.goto("/solitaire")
+    ann.get_by_role("button", name="Start a round of nine").click()
+    ann_hole1 = columns(ann)
+    ann.get_by_role("button", name="Challenge a friend").click()
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Challenge a friend").click()
+    link = ann.get_by_label("Challenge link").input_value()
+    expect(ann.get_by_role("button", name="Copy challenge link")).to_be_visible()
+    ann_round = re.search(r"/solitaire/rounds/([^/]+)/challenge", ann.url).group(1)
+    assert ann_round not in link
+
+    bo.goto(link)
+    expect(bo.get_by_role("table", name="Challenge results")).to_contain_text("Ann")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Accept challenge").click()
+    assert columns(bo) == ann_hole1  # hole 1: the very same cards
+
+    # Bo finishes hole 1; Ann, who has not, sees that he has but not his score.
+    finish_deal(bo)
+    bo_round = round_id_of(bo)
+    bo_score = results_cell(bo, "Bo", 1).inner_text().strip()
+    assert re.fullmatch(r"-?\d+", bo_score)
+    ann.goto(f"/solitaire/rounds/{ann_round}/challenge")
+    expect(results_cell(ann, "Bo", 1)).to_have_text(re.compile("✓"))
+    expect(results_cell(ann, "Bo", 1)).not_to_contain_text(bo_score)
+
+    # Ann finishes hole 1 too; now Bo's score shows, and his deal can be replayed.
+    ann.get_by_role("link", name="Play your next hole").click()
+    finish_deal(ann)
+    ann.goto(f"/solitaire/rounds/{ann_round}/challenge")
+    expect(results_cell(ann, "Bo", 1)).to_have_text(bo_score)
+    bo.goto(f"/solitaire/rounds/{bo_round}/challenge")
+    expect(results_cell(bo, "Ann", 1)).not_to_have_text("–")
+
+    ann.get_by_role("link", name=re.compile("replay Bo")).click()
+    status = ann.get_by_role("status")
+    expect(status).to_contain_text("After move")
+    total = int(re.search(r"of (\d+)", status.inner_text()).group(1))
+    ann.get_by_role("link", name="First").click()
+    expect(status).to_contain_text("before the first move")
+    assert columns(ann) == ann_hole1
+    ann.get_by_role("link", name="Next move").click()
+    expect(status).to_have_text(
+        re.compile(rf"After move 1 of {total}: (played column \d|drew a card)\.")
+    )
+
+    # The other eight holes hold the same cards for both.
+    for hole in range(2, 10):
+        assert hole_cards(ann, ann_round, hole) == hole_cards(bo, bo_round, hole)
+
+
+def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
+    other = new_page()
+    for browser in (page, other):
+        browser.goto("/")
+        browser.get_by_role("link", name=re.compile("^Deal of the day")).click()
+        expect(browser.get_by_role("img", name="Scores of today's players")).to_have_count(0)
+        browser.get_by_role("button", name="Play the deal of the day").click()
+    assert columns(page) == columns(other)
+
+    finish_deal(page)
+    page.goto("/solitaire/daily")
+    chart = page.get_by_role("img", name="Scores of today's players")
+    expect(chart).to_be_visible()
+    expect(page.get_by_role("status")).to_contain_text("1 player has played it.")
+    expect(page.get_by_role("status")).to_contain_text("100 % of today’s players")
+    other.goto("/solitaire/daily")
+    expect(other.get_by_role("link", name="Go on with the deal of the day")).to_be_visible()
+    expect(other.get_by_role("img", name="Scores of today's players")).to_have_count(0)
