@@ -29,17 +29,6 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
-def test_every_app_package_is_in_the_wheel():
-    setuptools = PYPROJECT["tool"]["setuptools"]
-    mapped = set(setuptools["package-dir"])
-    listed = set(setuptools["packages"]) - mapped
-    inits = (ROOT / "app").rglob("__init__.py")
-    found = {".".join(init.parent.relative_to(ROOT).parts) for init in inits}
-    assert found == listed, "list new app/ packages in pyproject.toml [tool.setuptools] packages"
-    for package, folder in setuptools["package-dir"].items():
-        assert (ROOT / folder).is_dir() and package.startswith("app.")
-
-
 def test_the_lock_pins_every_dependency_exactly():
     lines = [
         line.strip()
@@ -53,6 +42,16 @@ def test_the_lock_pins_every_dependency_exactly():
     ]
     names = {re.split(r"[\[<>=!~ ]", dep)[0].lower().replace("_", "-") for dep in wanted}
     assert names <= pinned, f"not pinned in requirements.lock: {sorted(names - pinned)}"
+
+
+def _shipped(source: Path) -> set[str]:
+    """Where each file of the checkout that the site needs lands inside the installed package."""
+    wanted = {f"app/{path.relative_to(source / 'app')}" for path in (source / "app").rglob("*")
+              if path.suffix in {".py", ".po"} and "__pycache__" not in path.parts}
+    for folder in ("templates", "static", "migrations"):
+        wanted |= {f"app/{path.relative_to(source)}" for path in (source / folder).rglob("*")
+                   if path.is_file() and "__pycache__" not in path.parts}
+    return wanted
 
 
 def _source_copy(target: Path) -> Path:
@@ -94,12 +93,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
         capture_output=True, text=True, timeout=600, check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    (base / "shipped.json").write_text(json.dumps(sorted(_shipped(source))), encoding="utf-8")
     shutil.rmtree(source)  # the installed copy must stand on its own
     work = base / "work"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     env |= {"DATABASE_URL": f"sqlite:///{work / 'golf.db'}", "GOLF_ENV": "development"}
-    yield venv, env | {"PWD": str(work)}
+    yield venv, env | {"PWD": str(work), "SHIPPED": str(base / "shipped.json")}
 
 
 def _run(venv: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -109,10 +109,18 @@ def _run(venv: Path, env: dict[str, str], *args: str) -> subprocess.CompletedPro
     )
 
 
+def test_installed_package_has_every_module_template_static_file_and_migration(installed):
+    venv, env = installed
+    where = _run(venv, env, "python", "-c", "import app; print(app.__file__)").stdout.strip()
+    assert where.startswith(str(venv))  # imported from the venv, not from a source tree
+    site = Path(where).parent.parent
+    wanted = json.loads(Path(env["SHIPPED"]).read_text(encoding="utf-8"))
+    assert len(wanted) > 100 and "app/templates/base.html" in wanted
+    assert [name for name in wanted if not (site / name).is_file()] == []
+
+
 def test_installed_package_migrates_serves_and_hints(installed):
     venv, env = installed
-    where = _run(venv, env, "python", "-c", "import app; print(app.__file__)").stdout
-    assert str(venv) in where  # imported from the venv, not from a source tree
     migrated = _run(venv, env, "golf", "migrate")
     assert migrated.returncode == 0 and "up to date" in migrated.stdout, migrated.stderr
     port = _free_port()
