@@ -1,8 +1,8 @@
 """Where the templates, static files and migrations are, in a checkout and once installed.
 
 They live at the top of the repository, and the wheel ships them inside the package (see
-pyproject.toml's package-dir): an installed copy finds them next to this file, a checkout (and
-its editable install) one level up.
+setup.py): an installed copy finds them next to this file, a checkout (and its editable
+install) one level up.
 """
 
 from __future__ import annotations
