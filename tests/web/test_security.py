@@ -8,8 +8,8 @@ import re
 import pytest
 from markupsafe import escape
 
-from app.security import new_token
 from app.settings import Settings
+from app.tokens import new_token
 from tests.conftest import Client
 from tests.web.world import World, build_world, fill, routes, snapshot
 

@@ -9,7 +9,7 @@ import pytest
 from fastapi.responses import PlainTextResponse
 
 from app.request_log import logger, redact_path
-from app.security import new_token
+from app.tokens import new_token
 
 
 @pytest.fixture
