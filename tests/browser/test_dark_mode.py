@@ -1,0 +1,91 @@
+"""Dark mode: follows the system, a switch the browser keeps (with or without JavaScript),
+and axe finds enough contrast in both themes on every kind of page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_golf6 import create_game
+from tests.browser.test_pages import serious_violations
+from tests.browser.test_scorekeeper import start_sheet
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz", "/solitaire",
+         "/golf6", "/scores"]  # fmt: skip
+DARK_PAPER = "rgb(21, 24, 27)"
+LIGHT_PAPER = "rgb(251, 250, 246)"
+
+
+def paper(page: Page) -> str:
+    return page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+
+
+def open_deal(page: Page) -> None:
+    page.goto("/solitaire")
+    page.get_by_label("Deal number").fill("2")
+    page.get_by_role("button", name="Play this deal").click()
+    expect(page.get_by_role("region", name="Columns")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("url", PAGES)
+def test_axe_finds_enough_contrast_in_both_themes(new_page, scheme, url):
+    page = new_page(bypass_csp=True, color_scheme=scheme)
+    page.goto(url)
+    assert paper(page) == (DARK_PAPER if scheme == "dark" else LIGHT_PAPER)
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_enough_contrast_on_a_deal_in_both_themes(new_page, scheme):
+    page = new_page(bypass_csp=True, color_scheme=scheme)
+    open_deal(page)
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_enough_contrast_at_a_table_and_on_a_score_sheet(new_page, scheme):
+    page = new_page(bypass_csp=True, color_scheme=scheme)
+    create_game(page, "Ann", bots=1, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("button", name=re.compile("^Your card")).first).to_be_visible()
+    assert serious_violations(page) == []
+    start_sheet(page, ["Ann", "Bo"])
+    assert serious_violations(page) == []
+
+
+def test_the_system_theme_is_followed_until_the_switch_says_otherwise(new_page):
+    page = new_page(color_scheme="dark")
+    page.goto("/glossary")
+    assert paper(page) == DARK_PAPER
+    page.wait_for_function("window.htmx !== undefined")
+    page.get_by_role("link", name="Light").click()
+    assert paper(page) == LIGHT_PAPER
+    expect(page.get_by_role("link", name="Light")).to_have_attribute("aria-current", "true")
+    page.goto("/rules/solitaire")  # the browser keeps the choice
+    assert paper(page) == LIGHT_PAPER
+    page.get_by_role("link", name="As system").click()
+    assert paper(page) == DARK_PAPER
+    page.reload()
+    assert paper(page) == DARK_PAPER
+
+
+def test_the_switch_works_without_javascript(browser, live_server):
+    context = browser.new_context(
+        base_url=live_server, java_script_enabled=False, color_scheme="light"
+    )
+    try:
+        page = context.new_page()
+        page.goto("/rules/six-card-golf")
+        assert paper(page) == LIGHT_PAPER
+        page.get_by_role("link", name="Dark").click()
+        expect(page).to_have_url(f"{live_server}/rules/six-card-golf")
+        assert paper(page) == DARK_PAPER
+        page.goto("/")
+        assert paper(page) == DARK_PAPER
+    finally:
+        context.close()
