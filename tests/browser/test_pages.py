@@ -73,3 +73,28 @@ def test_home_ways_in_are_reachable_by_keyboard(page: Page):
         expect(link).to_be_visible()
         link.focus()
         expect(link).to_be_focused()
+
+
+def test_rules_page_answers_304_to_a_conditional_request_and_sets_no_cookie(page: Page):
+    first = page.goto("/rules/solitaire")
+    assert first is not None and first.status == 200
+    assert "set-cookie" not in first.headers
+    assert page.context.cookies() == []
+    etag = first.headers["etag"]
+    again = page.request.get("/rules/solitaire", headers={"If-None-Match": etag})
+    assert again.status == 304 and again.body() == b""
+    assert "set-cookie" not in again.headers
+    statuses = []
+    page.on("response", lambda r: r.url.endswith("/rules/solitaire") and statuses.append(r.status))
+    page.reload()  # the browser revalidates its copy with If-None-Match itself
+    assert statuses and statuses[-1] in (200, 304)
+    assert page.context.cookies() == []
+
+
+def test_first_visit_needs_four_requests(page: Page):
+    kinds = {"document", "stylesheet", "script"}
+    requests = []
+    page.on("request", lambda r: requests.append(r.url) if r.resource_type in kinds else None)
+    page.goto("/")
+    page.wait_for_load_state("load")
+    assert len(requests) == 4, requests  # the page, one stylesheet, htmx, one script
