@@ -4,11 +4,13 @@ The best score is a solve with every card known (the deal is over, nothing is hi
 more). The costly moments are judged the honest way: by the coach's own estimate at that
 moment, from what the player could see then, never by hindsight.
 
-Every search here has a bound. A review costs at most about a second of CPU, whatever the
-deal: the exact solve stops after BEST_NODES states and then answers with
-the best line a shallower search finds ("-11 or better", flagged as not exact), and the moments
-share MOMENT_NODES states, judging the later moves more shallowly, or not at all, when a hard
-deal has spent them.
+Every search here has a bound, so a review costs at most about half a second of CPU with the
+C solver, whatever the deal: the exact solve stops after BEST_NODES states and then answers
+with the best line that searches with a horizon find in BEST_CPU_SECONDS ("-11 or better",
+flagged as not exact); the moments share MOMENT_NODES states and MOMENT_CPU_SECONDS, judging
+a move more shallowly when its samples need too many states, and leaving the last moves
+unjudged (flagged) when a hard deal has spent the budget. Past the horizon both play on by
+the rules of thumb, the cheapest estimate.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from app.players.solitaire.accel import library
 from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
 from app.players.solitaire.hint import format_decimal_1
 from app.players.solitaire.sampling import Coach
-from app.players.solitaire.solver import RUN_ROLLOUTS, SearchTooBig, Solver, top_code
+from app.players.solitaire.solver import THUMB_ROLLOUTS, SearchTooBig, Solver, top_code
 from app.rules.cards import rank
 from app.rules.solitaire import Draw, Move, Play, Position, Variant, legal_moves, replay, score
 
@@ -31,17 +33,17 @@ MIN_LOSS = 0.5
 MOMENTS = 3
 # State budgets for the C solver (about 5 million states a second); pure Python visits about
 # ten times fewer a second, and its states cost more, so it gets a twentieth (PURE_SHARE).
-BEST_NODES = 1_000_000  # the exact solve; half as many for each deeper bound
-MOMENT_NODES = 1_500_000  # all the moments of one deal together
+BEST_NODES = 600_000  # the exact solve; half as many for each deeper bound
+MOMENT_NODES = 1_000_000  # all the moments of one deal together
 SAMPLE_NODES = 20_000  # one sample of one moment, before trying a shorter horizon
 PURE_SHARE = 20
 # Draws searched ahead per sample when judging a moment, deepest first; samples per moment.
 JUDGE_HORIZONS, PURE_JUDGE_HORIZONS = (6, 4, 2), (2, 1)
-JUDGE_SAMPLES, PURE_JUDGE_SAMPLES = 16, 6
+JUDGE_SAMPLES, PURE_JUDGE_SAMPLES = 8, 6
 # Whatever their states cost, the bound stops deepening and the moments stop judging after
 # this much CPU time each.
-BEST_CPU_SECONDS = 0.4
-MOMENT_CPU_SECONDS = 0.45
+BEST_CPU_SECONDS = 0.2
+MOMENT_CPU_SECONDS = 0.25
 # Horizons tried in turn, once the exact solve is out of states, for a score these cards allow.
 BOUND_HORIZONS = (2, 4, 6, 8, 10, 12, 14, 16)
 
@@ -116,7 +118,7 @@ def best_bound(
         return min(solver.action_values(*args, None, budget)), True
     except SearchTooBig:
         pass
-    solver.rollouts = RUN_ROLLOUTS
+    solver.rollouts = THUMB_ROLLOUTS
     found = min(solver.action_values(*args, 0))  # no draw searched: the rules of thumb alone
     for horizon in BOUND_HORIZONS:
         if time.thread_time() - began > seconds:
@@ -136,7 +138,10 @@ class Judge:
         fast = library() is not None
         samples = JUDGE_SAMPLES if fast else PURE_JUDGE_SAMPLES
         horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
-        self.coaches = [Coach(samples=samples, horizon=h, seed=seed) for h in horizons]
+        self.coaches = [
+            Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS)
+            for h in horizons
+        ]
         self.budget = MOMENT_NODES if library() is not None else MOMENT_NODES // 5
         # As for Hint: a fifth of the states per sample in pure Python, not a twentieth.
         self.sample_nodes = SAMPLE_NODES if fast else SAMPLE_NODES // 5
