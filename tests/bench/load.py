@@ -31,6 +31,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
@@ -52,6 +53,7 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     acked: dict[str, tuple[int, int]] = field(default_factory=dict)  # deal -> (version, moves)
     sizes: list[tuple[int, int]] = field(default_factory=list)  # (bytes sent, bytes unzipped)
+    deals_opened_while_timed: int = 0
 
     def summary(self, seconds: float) -> dict[str, float]:
         ms = sorted(x * 1000 for x in self.latencies) or [0.0]
@@ -159,19 +161,24 @@ class Player:
 
 
 async def _browser(base: str, style: str) -> Player:
-    """Open a player's connection and get its CSRF cookie from the home page, once."""
+    """Open a player's connection and get its CSRF cookie from the start page, once."""
     from app.security import CSRF_COOKIE, csrf_token_for
 
     connection = Connection(base)
-    page = await connection.send(request_bytes("GET", "/", connection.authority))
+    page = await connection.send(request_bytes("GET", "/solitaire", connection.authority))
     cookies = cookies_from(page)
     cookie = "Cookie: " + "; ".join(f"{name}={value}" for name, value in cookies.items())
     token = csrf_token_for(cookies[CSRF_COOKIE], SECRET)
     return Player(connection, cookie + "\r\n", token, style)
 
 
-async def _healthz_player(base: str, until: float, tally: Tally, style: str) -> None:
+async def _healthz_ready(base: str, style: str) -> Connection:
     connection = Connection(base)
+    await connection.send(request_bytes("GET", "/healthz", connection.authority))
+    return connection
+
+
+async def _healthz_player(connection: Connection, until: float, tally: Tally) -> None:
     raw = request_bytes("GET", "/healthz", connection.authority)  # the same bytes every time
     try:
         while time.monotonic() < until:
@@ -208,13 +215,32 @@ def _move_body(token: str, board: Board, fields: dict[str, str]) -> str:
     return f"csrf_token={token}&version={board.version}&moves={board.moves}{extra}"
 
 
-async def _move_player(base: str, until: float, tally: Tally, style: str) -> None:
+@dataclass
+class Seat:
+    """A player ready to play: its browser and the deals it opened (path and board each)."""
+
+    player: Player
+    deals: list[tuple[str, Board]]
+
+
+# Deals each player opens before the clock starts, so that the timed phase measures moves (a
+# deal lasts about 25 moves); a player that runs out opens more while timed (counted).
+DEALS_AHEAD = 4
+
+
+async def _move_ready(base: str, style: str) -> Seat:
     player = await _browser(base, style)
+    return Seat(player, [await _new_deal(player) for _ in range(DEALS_AHEAD)])
+
+
+async def _move_player(seat: Seat, until: float, tally: Tally) -> None:
+    player = seat.player
     try:
-        deal, board = await _new_deal(player)
+        deal, board = seat.deals.pop(0)
         while time.monotonic() < until:
             if board.move is None:
-                deal, board = await _new_deal(player)
+                tally.deals_opened_while_timed += not seat.deals
+                deal, board = seat.deals.pop(0) if seat.deals else await _new_deal(player)
                 continue
             kind, fields = board.move
             body = _move_body(player.token, board, fields)
@@ -233,17 +259,29 @@ async def _move_player(base: str, until: float, tally: Tally, style: str) -> Non
         await player.connection.close()
 
 
-PlayerLoop = Callable[[str, float, Tally, str], Awaitable[None]]
+@dataclass
+class Phase:
+    """One timed phase: its answers, how long it ran, and the CPU the server and we used."""
+
+    tally: Tally
+    seconds: float
+    server_cpu: float
+    generator_cpu: float
 
 
 async def _phase(
-    player: PlayerLoop, base: str, players: int, seconds: float, style: str
-) -> tuple[Tally, float]:
+    ready: Callable[[str, str], Awaitable[Any]],
+    play: Callable[[Any, float, Tally], Awaitable[None]],
+    base: str, players: int, seconds: float, style: str, group: int,
+) -> Phase:  # fmt: skip
+    """Get every player ready (not timed), then let them all play for `seconds`."""
+    prepared = await asyncio.gather(*(ready(base, style) for _ in range(players)))
     tally = Tally()
+    cpu, mine = server_cpu_seconds(group), time.process_time()
     started = time.monotonic()
-    until = started + seconds
-    await asyncio.gather(*(player(base, until, tally, style) for _ in range(players)))
-    return tally, time.monotonic() - started
+    await asyncio.gather(*(play(one, started + seconds, tally) for one in prepared))
+    elapsed = time.monotonic() - started
+    return Phase(tally, elapsed, server_cpu_seconds(group) - cpu, time.process_time() - mine)
 
 
 def server_cpu_seconds(group: int) -> float:
@@ -288,29 +326,26 @@ def run(
         server = start_server(url, workers=workers, log=log)
         try:
             group = server.process.pid
-            cpu = [server_cpu_seconds(group)]
-            mine = [time.process_time()]
-            health, health_time = asyncio.run(
-                _phase(_healthz_player, server.base, players, seconds, style)
+            health = asyncio.run(
+                _phase(_healthz_ready, _healthz_player, server.base, players, seconds, style, group)
             )
-            cpu.append(server_cpu_seconds(group))
-            mine.append(time.process_time())
-            moves, move_time = asyncio.run(
-                _phase(_move_player, server.base, players, seconds, style)
+            moves = asyncio.run(
+                _phase(_move_ready, _move_player, server.base, players, seconds, style, group)
             )
-            cpu.append(server_cpu_seconds(group))
-            mine.append(time.process_time())
         finally:
             server.stop()
-        lost = lost_moves(url, moves.acked)
-    healthz = health.summary(health_time)
-    played = moves.summary(move_time)
-    # CPU per answer, the server's and this generator's own: figures that other load on the
-    # machine disturbs much less, and that show how much of the 2 cores the generator takes.
-    for n, summary in enumerate((healthz, played)):
+        lost = lost_moves(url, moves.tally.acked)
+    summaries = []
+    for phase in (health, moves):
+        summary = phase.tally.summary(phase.seconds)
+        # CPU per answer, the server's and this generator's own: figures that other load on
+        # the machine disturbs much less, and that show how much of the 2 cores we take.
         count = max(summary["requests"], 1)
-        summary["server_cpu_ms_each"] = round((cpu[n + 1] - cpu[n]) * 1000 / count, 2)
-        summary["generator_cpu_ms_each"] = round((mine[n + 1] - mine[n]) * 1000 / count, 2)
+        summary["server_cpu_ms_each"] = round(phase.server_cpu * 1000 / count, 2)
+        summary["generator_cpu_ms_each"] = round(phase.generator_cpu * 1000 / count, 2)
+        summaries.append(summary)
+    healthz, played = summaries
+    played["deals_opened_while_timed"] = moves.tally.deals_opened_while_timed
     return {
         "players": players, "seconds": seconds, "workers": workers, "database": backend,
         "style": style,
@@ -319,8 +354,9 @@ def run(
         "cpu_ratio": round(
             played["server_cpu_ms_each"] / max(healthz["server_cpu_ms_each"], 0.001), 2
         ),
-        "deals": len(moves.acked), "acknowledged_moves": sum(m for _, m in moves.acked.values()),
-        "lost_moves": lost, "first_errors": moves.errors[:3] + health.errors[:3],
+        "deals": len(moves.tally.acked),
+        "acknowledged_moves": sum(m for _, m in moves.tally.acked.values()),
+        "lost_moves": lost, "first_errors": moves.tally.errors[:3] + health.tally.errors[:3],
     }  # fmt: skip
 
 

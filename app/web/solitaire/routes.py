@@ -35,7 +35,7 @@ from app.web.forms import (
     version_field,
 )
 from app.web.render import is_fragment_request, json_state, render, wants_json
-from app.web.solitaire.cards import faces_for
+from app.web.solitaire.cards import drawer_for
 from app.web.solitaire.deps import DealDep, RoundDep
 from app.web.solitaire.view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
 from app.web.solitaire.words import refusal_text
@@ -86,8 +86,8 @@ def board_response(
             round_ = store.load_round(session, round_id=deal.round_id)
     # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
     with coach_work(request) if options.hint or options.watch else nullcontext():
-        faces = faces_for(request.app.state.templates.env)
-    context = board_context(deal, options, faces, round_)
+        drawer = drawer_for(request.app.state.templates.env)
+    context = board_context(deal, options, drawer, round_)
     context |= {
         "variant": deal.variant,
         "round_button": False,

@@ -6,6 +6,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup
+
 from app.i18n import N_, card_name, ngettext
 from app.i18n import gettext as _
 from app.players.solitaire.hint import Advice, advise
@@ -22,7 +24,7 @@ from app.rules.solitaire import (
     what_fits,
 )
 from app.storage.solitaire import HOLES, StoredDeal, StoredRound
-from app.web.solitaire.cards import CardFaces, CardView
+from app.web.solitaire.cards import Drawer
 from app.web.solitaire.words import fit_text
 
 PAR = 45
@@ -102,23 +104,16 @@ def _advice(position: Position) -> Advice | None:
         return None
 
 
-def _cards(position: Position, hinted: Move | None, faces: CardFaces) -> list[list[CardView]]:
+def _columns(position: Position, hinted: Move | None, watch: bool, drawer: Drawer) -> list[Markup]:
     columns = []
     for c, cards in enumerate(position.columns):
-        views = [CardView(code, faces.name(code), faces.covered(code), False, False, False)
-                 for code in cards[:-1]]  # fmt: skip
-        if cards:
-            code = cards[-1]
-            fit, hint = fits(code, position.top, position.variant), hinted == Play(c)
-            note = "hint-note" if hint else "fits-note" if fit else None
-            html = faces.playable(code, c + 1, note)
-            views.append(CardView(code, faces.name(code), html, True, fit, hint))
-        columns.append(views)
+        fit = bool(cards) and fits(cards[-1], position.top, position.variant)
+        columns.append(drawer.column(c + 1, cards, fit, hinted == Play(c), watch))
     return columns
 
 
 def board_context(
-    deal: StoredDeal, options: BoardOptions, faces: CardFaces, round_: StoredRound | None = None
+    deal: StoredDeal, options: BoardOptions, drawer: Drawer, round_: StoredRound | None = None
 ) -> dict[str, Any]:
     """Everything _board.html needs, as plain values."""
     position = deal.game.position
@@ -139,9 +134,9 @@ def board_context(
         "deal": deal,
         # What a player at the table sees of the piles: never the draw pile's order.
         "top": position.top,
-        "top_card": faces.top(position.top) if position.top else None,
+        "top_card": drawer.top(position.top) if position.top else None,
         "draw_count": len(position.stock),
-        "columns": _cards(position, advice.move if advice else None, faces),
+        "columns": _columns(position, advice.move if advice else None, bool(watch), drawer),
         "over": over,
         "score": score(position),
         "end_text": end_text(position) if over else None,
