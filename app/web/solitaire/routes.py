@@ -85,9 +85,9 @@ def board_response(
         with request.app.state.db.read() as session:
             round_ = store.load_round(session, round_id=deal.round_id)
     # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
+    drawer = drawer_for(request.app.state.templates.env)
     with coach_work(request) if options.hint or options.watch else nullcontext():
-        drawer = drawer_for(request.app.state.templates.env)
-    context = board_context(deal, options, drawer, round_)
+        context = board_context(deal, options, drawer, round_)
     context |= {
         "variant": deal.variant,
         "round_button": False,
