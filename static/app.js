@@ -3,6 +3,11 @@
 // function of its own.
 "use strict";
 
+// The page's words for what this script writes (base.html puts them on <body>, translated).
+function text(name, english) {
+  return (document.body && document.body.dataset[name]) || english;
+}
+
 // Copy buttons: <button data-copy-target="field-id">.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-copy-target]");
@@ -10,7 +15,7 @@ document.addEventListener("click", (event) => {
   const field = document.getElementById(button.dataset.copyTarget);
   if (!field) return;
   field.select();
-  const done = () => { button.dataset.copied = "true"; button.textContent = "Copied"; };
+  const done = () => { button.dataset.copied = "true"; button.textContent = text("textCopied", "Copied"); };
   if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, done);
   else { document.execCommand("copy"); done(); }
 });
@@ -98,7 +103,7 @@ function addHelpButton() {
   button.type = "button";
   button.id = "shortcut-help-button";
   button.className = "shortcut-help-button";
-  button.textContent = "Keyboard shortcuts";
+  button.textContent = text("textShortcuts", "Keyboard shortcuts");
   button.setAttribute("aria-haspopup", "dialog");
   button.setAttribute("aria-keyshortcuts", HELP_KEY);
   button.addEventListener("click", openHelp);
@@ -118,13 +123,14 @@ function helpDialog() {
   dialog.setAttribute("aria-labelledby", "shortcut-help-title");
   const title = document.createElement("h2");
   title.id = "shortcut-help-title";
-  title.textContent = "Keyboard shortcuts";
+  title.textContent = text("textShortcuts", "Keyboard shortcuts");
   const list = document.createElement("dl");
   const note = document.createElement("p");
-  note.textContent = "Keys do nothing while you type in a field. Escape closes this list.";
+  note.textContent = text("textShortcutsNote",
+    "Keys do nothing while you type in a field. Escape closes this list.");
   const close = document.createElement("button");
   close.type = "button";
-  close.textContent = "Close";
+  close.textContent = text("textClose", "Close");
   close.addEventListener("click", () => dialog.close());
   dialog.append(title, list, note, close);
   document.body.append(dialog);
@@ -146,7 +152,8 @@ function openHelp() {
     kbd.textContent = key;
     term.append(kbd);
     const description = document.createElement("dd");
-    description.textContent = shortcutLabel(element) + (usable(element) ? "" : " (not now)");
+    const now = usable(element) ? "" : ` (${text("textNotNow", "not now")})`;
+    description.textContent = shortcutLabel(element) + now;
     list.append(term, description);
   }
   if (!dialog.open) dialog.showModal();  // Escape closes a modal dialog; focus then returns
