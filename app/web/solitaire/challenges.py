@@ -164,8 +164,8 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
     """Another player's deal of a hole the viewer has finished, one move at a time."""
     if mine.seat is None or not 1 <= hole <= solitaire.HOLES:
         raise HTTPException(404)
-    own = next((d for d in mine.round.deals if d.hole == hole), None)
-    if own is None or not is_over(own.game.position):
+    # A finished deal has its score stored: no need to replay anyone's moves to know.
+    if hole > len(mine.round.scores) or mine.round.scores[hole - 1] is None:
         raise HTTPException(403, f"Finish hole {hole} yourself to see how others played it.")
     with request.app.state.db.read() as session:
         try:
@@ -199,9 +199,9 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
 
 
 def _first_unfinished(round_: StoredRound) -> str:
-    """The deal to play next: the first hole not over yet (else the last hole)."""
-    for deal in round_.deals:
-        if not is_over(deal.game.position):
+    """The deal to play next: the first hole without a score yet (else the last hole)."""
+    for deal, hole_score in zip(round_.deals, round_.scores, strict=True):
+        if hole_score is None:
             return deal.id
     return round_.deals[-1].id
 
