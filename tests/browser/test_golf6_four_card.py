@@ -1,0 +1,98 @@
+"""Four-card Golf in real browsers: a game against the computer with a knock, and two friends
+playing a hole by invite link (issue 16)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+PEEKED = re.compile(r"^Your card, bottom row, (left|right): face down \(you looked: .+\)$")
+
+
+def create_four_card(page: Page, name: str, bots: int, friends: int) -> None:
+    page.goto("/golf6")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label("Game").select_option(label="Four-card Golf")
+    page.get_by_label("Computer players").fill(str(bots))
+    page.get_by_label("Friend seats").fill(str(friends))
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name="Four-card Golf")).to_be_visible()
+    expect(page.get_by_role("heading", name="Waiting to start")).to_be_visible()
+
+
+def wait_for_my_turn(page: Page) -> str:
+    """Wait until this player can act: "again", "next" or "draw"."""
+    for _ in range(300):
+        if page.get_by_role("button", name="Play again").count():
+            return "again"
+        if page.get_by_role("button", name="Deal the next hole").count():
+            return "next"
+        if page.get_by_role("button", name="Draw from the stock").count():
+            return "draw"
+        page.wait_for_timeout(100)
+    raise AssertionError("the turn never came")
+
+
+def draw_and_throw(page: Page) -> None:
+    page.get_by_role("button", name="Draw from the stock").click()
+    expect(page.get_by_text("You drew the")).to_be_visible()
+    page.get_by_role("button", name="Throw it away").click()
+    expect(page.get_by_role("status")).to_contain_text("threw away")
+
+
+def test_a_game_against_the_computer_with_a_knock(page: Page):
+    create_four_card(page, "Ann", bots=1, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    # The square: four places, the two nearest cards peeked at and kept in sight.
+    expect(page.get_by_role("button", name=re.compile(r"^Your card, "))).to_have_count(4)
+    expect(page.get_by_role("button", name=PEEKED)).to_have_count(2)
+    expect(page.get_by_role("button", name="Your card, top row, left: face down")).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Computer 2’s card, "))).to_have_count(4)
+
+    assert wait_for_my_turn(page) == "draw"
+    page.get_by_role("button", name="Knock").click()
+    expect(page.get_by_role("status")).to_contain_text("Ann knocked")
+    # The computer has its one more turn, then the hole ends and every card shows.
+    expect(page.get_by_role("button", name="Deal the next hole")).to_be_visible(timeout=15_000)
+    expect(page.get_by_role("button", name=re.compile("face down"))).to_have_count(0)
+    sheet = page.get_by_role("table", name="Score sheet")
+    expect(sheet.get_by_role("row")).to_have_count(3)  # header, hole 1, total
+    page.get_by_role("button", name="Deal the next hole").click()
+    expect(page.get_by_role("heading", name="Hole 2 of 9")).to_be_visible()
+
+
+def test_two_friends_play_a_hole_by_invite_link(page: Page, new_page):
+    ann = page
+    create_four_card(ann, "Ann", bots=0, friends=1)
+    invite = ann.get_by_label("Invite link").input_value()
+    maria = new_page()
+    maria.goto(invite)
+    expect(maria.get_by_text("a game of Four-card Golf")).to_be_visible()
+    maria.get_by_label("Your name").fill("Maria")
+    maria.get_by_role("button", name="Join game").click()
+    expect(ann.get_by_text("Maria")).to_be_visible()  # arrived without a reload
+    ann.get_by_role("button", name="Start game").click()
+
+    # Each sees their own two peeked cards, and none of the other's.
+    for player, other in ((ann, "Maria’s"), (maria, "Ann’s")):
+        expect(player.get_by_role("button", name=PEEKED)).to_have_count(2)
+        expect(player.get_by_role("button", name=re.compile(rf"^{other} card, .*: face down$"))
+               ).to_have_count(4)
+
+    # Maria plays first (the seat after the dealer): she draws and throws away, Ann knocks.
+    assert wait_for_my_turn(maria) == "draw"
+    draw_and_throw(maria)
+    expect(ann.get_by_role("status")).to_contain_text("Maria threw away")  # followed live
+    assert wait_for_my_turn(ann) == "draw"
+    ann.get_by_role("button", name="Knock").click()
+    expect(maria.get_by_role("status")).to_contain_text("Ann knocked")
+    expect(maria.get_by_role("button", name="Knock")).to_have_count(0)
+    assert wait_for_my_turn(maria) == "draw"
+    draw_and_throw(maria)
+    for player in (ann, maria):
+        expect(player.get_by_role("button", name="Deal the next hole")).to_be_visible()
+        expect(player.get_by_role("button", name=re.compile("face down"))).to_have_count(0)
