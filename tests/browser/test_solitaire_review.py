@@ -40,3 +40,40 @@ def test_review_shows_scores_and_jumps_back_to_a_costly_moment(page):
     state = page.request.get(deal_url, headers={"Accept": "application/json"}).json()
     assert state["moves"] == move - 1
     assert state["over"] is False
+
+
+def finished_deal(page: Page, number: str) -> str:
+    """Play deal `number` to its end without opening its review; the deal's URL."""
+    open_deal(page, number)
+    play_first_fit_to_the_end(page)
+    return page.url.split("?")[0]
+
+
+def test_review_shows_the_coach_is_working_until_it_arrives(page):
+    finished_deal(page, "6")
+    held = []
+
+    def hold_htmx_review(route):
+        if route.request.headers.get("hx-request") == "true":
+            held.append(route)  # answered below, once the waiting page has been checked
+        else:
+            route.continue_()
+
+    page.route("**/review", hold_htmx_review)
+    page.get_by_role("link", name="Review this deal").click()
+    expect(page.get_by_role("status")).to_contain_text("Working out the review")
+    expect(page.locator("#review")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#review")).to_have_class(re.compile(r"\bhtmx-request\b"))
+    assert held, "the page did not ask for the review with htmx"
+    held[0].continue_()
+    expect(page.get_by_text("Best possible with these cards")).to_be_visible()
+    expect(page.locator("#review")).not_to_have_attribute("aria-busy", "true")
+
+
+def test_review_without_javascript_waits_for_the_review(page, page_without_js):
+    deal_url = finished_deal(page, "7")
+    page_without_js.goto(deal_url + "/review")
+    expect(page_without_js.get_by_text("Best possible with these cards")).to_be_visible()
+    assert page_without_js.url.endswith("/review?wait=1")
+    page_without_js.get_by_role("link", name="Back to the deal").click()
+    expect(page_without_js.get_by_role("region", name="Columns")).to_be_visible()
