@@ -179,7 +179,7 @@ def test_try_again_forgets_this_visitors_answers_but_keeps_tallies(client, app):
     assert answer(client, 1, "8 of spades").status_code == 200
 
 
-@pytest.mark.parametrize("choice", ["", "d", "A", "b' OR 1=1", "x" * 500])
+@pytest.mark.parametrize("choice", ["", "d", "A", "b' OR 1=1", "x" * 500, "\u00b2", "\uff41"])
 def test_bad_choice_is_refused_with_the_question_and_nothing_recorded(client, app, choice):
     response = client.submit("/quiz/3", {"choice": choice}, htmx=True)
     assert response.status_code == 422
@@ -196,7 +196,11 @@ def test_missing_choice_without_javascript_shows_the_page_with_the_message(clien
     assert stored_answers(app) == 0
 
 
-@pytest.mark.parametrize("url,status", [("/quiz/0", 404), ("/quiz/7", 404), ("/quiz/abc", 400)])
+@pytest.mark.parametrize(
+    "url,status",
+    [("/quiz/0", 404), ("/quiz/7", 404), ("/quiz/abc", 400), ("/quiz/\u00b2", 400),
+     ("/quiz/" + "9" * 40, 404), ("/quiz/-1", 404)],
+)
 def test_unknown_question_is_refused_cleanly(client, app, url, status):
     response = client.submit(url, {"choice": "a"})
     assert response.status_code == status
