@@ -30,9 +30,8 @@ def take(
     """
     _lock_key(session, key)
     forget_expired(session, now_ms=now_ms, window_ms=window_ms)
-    times = session.scalars(
-        select(_hits.c.at_ms).where(_hits.c.key == key).order_by(_hits.c.at_ms)
-    ).all()
+    in_window = (_hits.c.key == key) & (_hits.c.at_ms > now_ms - window_ms)
+    times = session.scalars(select(_hits.c.at_ms).where(in_window).order_by(_hits.c.at_ms)).all()
     if len(times) >= allowed:
         # Allowed again once enough of the oldest hits have left the window.
         frees_a_place = times[len(times) - allowed]
@@ -42,8 +41,18 @@ def take(
 
 
 def forget_expired(session: Session, *, now_ms: int, window_ms: int = WINDOW_MS) -> int:
-    """Delete every key's hits older than the window; return how many went."""
-    return session.execute(delete(_hits).where(_hits.c.at_ms <= now_ms - window_ms)).rowcount
+    """Delete every key's hits older than the window; return how many went.
+
+    Rows another transaction is deleting are skipped, not waited for (PostgreSQL): workers
+    sweeping at once never queue or deadlock on each other, and whatever one skips the next
+    sweep takes.
+    """
+    expired = (
+        select(_hits.c.id)
+        .where(_hits.c.at_ms <= now_ms - window_ms)
+        .with_for_update(skip_locked=True)
+    )
+    return session.execute(delete(_hits).where(_hits.c.id.in_(expired))).rowcount
 
 
 def _lock_key(session: Session, key: str) -> None:
