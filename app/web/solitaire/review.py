@@ -8,32 +8,21 @@ client's coach work (app.web.solitaire.work_budget), bounded to about a second o
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from app.players.solitaire.review import Review, review
 from app.rules.solitaire import is_over
-from app.storage import solitaire as store
 from app.storage.reviews import load_review, save_review
-from app.storage.solitaire import DealNotFound, StoredDeal
+from app.storage.solitaire import StoredDeal
 from app.web.forms import query_int
 from app.web.render import is_fragment_request, json_state, render, wants_json
+from app.web.solitaire.deps import DealDep
 from app.web.solitaire.work_budget import coach_work
 
 router = APIRouter()
-
-
-def _deal(request: Request, deal_id: str) -> StoredDeal:
-    try:
-        with request.app.state.db.read() as session:
-            return store.load_deal(session, deal_id=deal_id)
-    except DealNotFound:
-        raise HTTPException(status_code=404) from None
-
-
-DealDep = Annotated[StoredDeal, Depends(_deal)]
 
 
 def stored_review(request: Request, deal: StoredDeal) -> Review | None:
