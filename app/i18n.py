@@ -161,3 +161,22 @@ def format_number(
     """A number the way the language writes it: "4.5" / "4,5"; `decimals` fixes the places."""
     pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
     return format_decimal(value, format=pattern, locale=locale or current_locale())
+
+
+def join_names(names: Iterable[str], locale: str | None = None) -> str:
+    """Names as one phrase: "Ann, Bo and Cy" / "Ann, Bo och Cy"."""
+    names = list(names)
+    locale = locale or current_locale()
+    if len(names) <= 1:
+        return "".join(names)
+    if locale == DEFAULT_LOCALE:
+        # The site's English has no serial comma (Babel's English list has one).
+        return f"{', '.join(names[:-1])} and {names[-1]}"
+    return format_list(names, locale=locale)
+
+
+def possessive(name: str, locale: str | None = None) -> str:
+    """A name owning something: "Maria’s", "James’" / Swedish "Marias", "Lars"."""
+    if (locale or current_locale()) == "sv":
+        return name if name[-1:].lower() in ("s", "x", "z") else name + "s"
+    return f"{name}’s" if not name.endswith("s") else f"{name}’"

@@ -29,12 +29,13 @@ MESSAGES = {
     500: N_("Something went wrong on our side. Please try again; if it happens again, tell us the "
     "reference below."),
 }
+FALLBACK = N_("Something went wrong.")
 logger = logging.getLogger("golf.error")
 
 
 def error_response(request: Request, status: int, message: str | None = None) -> HTMLResponse:
     # A message marked with N_ (or already translated, which gettext leaves as it is).
-    text = _(message or MESSAGES.get(status, N_("Something went wrong.")))
+    text = _(message or MESSAGES.get(status, FALLBACK))
     if wants_json(request):
         return JSONResponse({"error": text}, status_code=status)  # type: ignore[return-value]
     templates = request.app.state.templates

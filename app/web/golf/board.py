@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.i18n import card_name
+from app.i18n import N_, card_name, join_names, possessive
+from app.i18n import gettext as _
 from app.rules.golf import SIX_CARD, Options, Shape
 from app.rules.golf.moves import (
     INDEXED,
@@ -22,17 +23,16 @@ from app.rules.golf.moves import (
     TurnAll,
     move_from_json,
 )
-from app.rules.scoresheet import join_names
 from app.web.golf.words import position_name
 
 # Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).
 ACTION_LABELS: dict[type, tuple[str, str, str]] = {
-    DrawStock: ("draw", "Draw from the stock", "s"),
-    TakeDiscard: ("take", "Take the discard", "d"),
-    ThrowAway: ("throw", "Throw it away", "t"),
-    TurnAll: ("turn-all", "Turn all my cards up", "a"),
-    Knock: ("knock", "Knock", "k"),
-    NextHole: ("next", "Deal the next hole", "n"),
+    DrawStock: ("draw", N_("Draw from the stock"), "s"),
+    TakeDiscard: ("take", N_("Take the discard"), "d"),
+    ThrowAway: ("throw", N_("Throw it away"), "t"),
+    TurnAll: ("turn-all", N_("Turn all my cards up"), "a"),
+    Knock: ("knock", N_("Knock"), "k"),
+    NextHole: ("next", N_("Deal the next hole"), "n"),
 }
 
 
@@ -42,27 +42,24 @@ def move_code(move: Move) -> str:
     return f"{kind}:{move.index}" if isinstance(move, INDEXED) else kind
 
 
-def possessive(name: str) -> str:
-    return f"{name}’s" if not name.endswith("s") else f"{name}’"
-
-
 def card_label(owner: str, index: int, code: str | None, known: str | None,
                shape: Shape = SIX_CARD) -> str:
     """The accessible name: "Your card, top row, left: face down"."""
     if code:
         face = card_name(code)
     elif known:
-        face = f"face down (you looked: {card_name(known)})"
+        face = _("face down (you looked: %(card)s)", card=card_name(known))
     else:
-        face = "face down"
-    return f"{owner} card, {position_name(index, shape)}: {face}"
+        face = _("face down")
+    return _("%(owner)s card, %(place)s: %(face)s",
+             owner=owner, place=position_name(index, shape), face=face)
 
 
 def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int],
           shape: Shape) -> dict:
     data = view["seats"][seat]
     you = seat == view["you"]
-    owner = "Your" if you else possessive(data["name"])
+    owner = _("Your") if you else possessive(data["name"])
     cards = [
         {
             "pos": i,
@@ -70,7 +67,7 @@ def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]
             # A face-down card this seat has looked at stays in sight for it (and only for it).
             "known": data["known"][i] if you and not code else None,
             "label": card_label(owner, i, code, data["known"][i], shape),
-            "place": f"{owner} card, {position_name(i, shape)}",
+            "place": _("%(owner)s card, %(place)s", owner=owner, place=position_name(i, shape)),
             "move": moves.get(i) if you else None,
         }
         for i, code in enumerate(data["layout"])
@@ -98,8 +95,8 @@ def next_focus(board: dict[str, Any]) -> str | None:
 
 def hole_label(view: dict[str, Any]) -> str:
     if view["holes"] is None:
-        return f"Hole {view['hole']} · playing until someone reaches 100"
-    return f"Hole {view['hole']} of {view['holes']}"
+        return _("Hole %(hole)s · playing until someone reaches 100", hole=view["hole"])
+    return _("Hole %(hole)s of %(holes)s", hole=view["hole"], holes=view["holes"])
 
 
 def winners_text(view: dict[str, Any]) -> str:
@@ -108,10 +105,11 @@ def winners_text(view: dict[str, Any]) -> str:
         return ""
     total = view["seats"][view["winners"][0]]["totals"]
     if len(names) == 1:
-        verb = "win" if view["winners"][0] == view["you"] else "wins"
-        who = "You" if verb == "win" else names[0]
-        return f"{who} {verb} with {total} points."
-    return f"{join_names(names)} share the win with {total} points each."
+        if view["winners"][0] == view["you"]:
+            return _("You win with %(total)s points.", total=total)
+        return _("%(name)s wins with %(total)s points.", name=names[0], total=total)
+    return _("%(names)s share the win with %(total)s points each.",
+             names=join_names(names), total=total)
 
 
 def score_sheet(view: dict[str, Any]) -> dict[str, Any]:
@@ -134,8 +132,9 @@ def leaders_text(view: dict[str, Any]) -> str:
     best = min(totals)
     names = [seat["name"] for seat in view["seats"] if seat["totals"] == best]
     if len(names) == 1:
-        return f"{names[0]} leads with {best} points."
-    return f"{join_names(names)} share the lead with {best} points."
+        return _("%(name)s leads with %(total)s points.", name=names[0], total=best)
+    return _("%(names)s share the lead with %(total)s points.",
+             names=join_names(names), total=best)
 
 
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
@@ -144,7 +143,8 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
     shape = Options.from_dict(view["options"]).shape
     by_index = {m.index: move_code(m) for m in legal if isinstance(m, INDEXED)}
     actions = [
-        dict(zip(("id", "label", "key"), ACTION_LABELS[type(m)], strict=True), move=move_code(m))
+        {"id": ACTION_LABELS[type(m)][0], "label": _(ACTION_LABELS[type(m)][1]),
+         "key": ACTION_LABELS[type(m)][2], "move": move_code(m)}
         for m in legal
         if type(m) in ACTION_LABELS
     ]
@@ -171,21 +171,22 @@ def hint(view: dict[str, Any], may_act: bool) -> str:
         return ""
     phase = view["phase"]
     if phase == "flip":
-        return "Turn two of your cards face up: click them."
+        return _("Turn two of your cards face up: click them.")
     if phase == "draw" and view["options"]["game"] == "golf4":
         if view["knocker"] is not None:
-            return "Your last turn: draw from the stock or take the discard."
-        return "Your turn: draw from the stock, take the discard, or knock to end the hole."
+            return _("Your last turn: draw from the stock or take the discard.")
+        return _("Your turn: draw from the stock, take the discard, or knock to end the hole.")
     if phase == "draw" and view["options"]["turn_instead"]:
-        return "Your turn: draw from the stock, take the discard, or click a card to turn it up."
+        return _(
+            "Your turn: draw from the stock, take the discard, or click a card to turn it up.")
     if phase == "draw":
-        return "Your turn: draw from the stock or take the discard."
+        return _("Your turn: draw from the stock or take the discard.")
     if phase == "place" and view["held_from"] == "discard":
-        return "Click one of your cards to put the card you took in its place."
+        return _("Click one of your cards to put the card you took in its place.")
     if phase == "turn_up":
-        return "Now turn one of your face-down cards up: click it."
+        return _("Now turn one of your face-down cards up: click it.")
     if phase == "hole_over":
-        return "The hole is over. Deal the next one when everyone is ready."
+        return _("The hole is over. Deal the next one when everyone is ready.")
     return ""
 
 
@@ -194,13 +195,13 @@ def turn_line(view: dict[str, Any]) -> str:
     phase, you = view["phase"], view["you"]
     if phase == "flip":
         if you is not None and you in view["seats_to_act"]:
-            return "Everyone turns two cards face up. Your turn: click two of your cards."
-        return "Everyone turns two cards face up."
+            return _("Everyone turns two cards face up. Your turn: click two of your cards.")
+        return _("Everyone turns two cards face up.")
     if phase == "hole_over":
-        leaders = leaders_text(view)
-        return f"Hole {view['hole']} is over. {leaders} Any player can deal the next one."
+        return _("Hole %(hole)s is over. %(leaders)s Any player can deal the next one.",
+                 hole=view["hole"], leaders=leaders_text(view))
     if phase == "game_over":
-        return "The game is over. " + winners_text(view)
+        return _("The game is over.") + " " + winners_text(view)
     if view["turn"] == you:
-        return "Your turn."
-    return f"{possessive(view['seats'][view['turn']]['name'])} turn."
+        return _("Your turn.")
+    return _("%(owner)s turn.", owner=possessive(view["seats"][view["turn"]]["name"]))

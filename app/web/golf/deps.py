@@ -16,6 +16,7 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request, Response
 
+from app.i18n import gettext as _
 from app.storage import golf as store
 
 COOKIE_PREFIX = "golf6_"
@@ -47,11 +48,13 @@ class Visit:
 def seat_name(seat: store.Seat) -> str:
     """What to call a seat on screen."""
     if seat.kind == store.OPEN:
-        return f"Seat {seat.seat + 1} (free)"
+        return _("Seat %(number)s (free)", number=seat.seat + 1)
     if seat.is_bot:
         # A friend's seat handed to the computer keeps the friend's name, marked.
-        return f"{seat.name} (computer)" if seat.name else f"Computer {seat.seat + 1}"
-    return seat.name or f"Player {seat.seat + 1}"
+        if seat.name:
+            return _("%(name)s (computer)", name=seat.name)
+        return _("Computer %(number)s", number=seat.seat + 1)
+    return seat.name or _("Player %(number)s", number=seat.seat + 1)
 
 
 def cookie_name(game_id: str) -> str:
@@ -116,10 +119,10 @@ TableDep = Annotated[Visit, Depends(table_dep)]
 def seat_dep(visit: TableDep) -> Visit:
     """Only a seat holder may act; a watcher or a forged cookie is told so (403)."""
     if visit.forged:
-        raise TableRefusal(403, "That seat is not yours (or was handed to the computer). "
-                                "Watching only.")
+        raise TableRefusal(403, _("That seat is not yours (or was handed to the computer). "
+                                  "Watching only."))
     if visit.me is None:
-        raise TableRefusal(403, "You are watching this game: only its players can do that.")
+        raise TableRefusal(403, _("You are watching this game: only its players can do that."))
     return visit
 
 
@@ -128,7 +131,7 @@ SeatDep = Annotated[Visit, Depends(seat_dep)]
 
 def creator_dep(visit: SeatDep) -> Visit:
     if not visit.is_creator:
-        raise TableRefusal(403, "Only the person who made the game can do that.")
+        raise TableRefusal(403, _("Only the person who made the game can do that."))
     return visit
 
 

@@ -8,54 +8,59 @@ from typing import Any
 
 from starlette.datastructures import FormData
 
+from app.i18n import N_
+from app.i18n import gettext as _
 from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Game, Options, OptionsError
 from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
 from app.web.forms import FormError, bool_field, choice_field, int_field
 from app.web.golf.words import refusal_text
 
 MAX_NAME = 30
-GAMES = {"golf6": "Six-card Golf", "golf4": "Four-card Golf"}
+GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
 assert set(GAMES) == {game.value for game in Game}
-BOT_LEVELS = {"coach": "Strong", "greedy": "Steady", "random": "Random"}
-LENGTHS = {"9": "9 holes", "18": "18 holes", "100": "Until 100"}
+BOT_LEVELS = {"coach": N_("Strong"), "greedy": N_("Steady"), "random": N_("Random")}
+LENGTHS = {"9": N_("9 holes"), "18": N_("18 holes"), "100": N_("Until 100")}
 HOLES = {"9": 9, "18": 18, "100": None}
 assert all(holes is None or holes in HOLE_COUNTS for holes in HOLES.values())
 # The variations offered on the form, keyed by the rules' Options fields; each belongs to one
 # game, and the form reads only those of the game chosen.
 VARIATIONS: list[dict[str, Any]] = [
     {"key": "last_turn", "default": True,
-     "label": "Last turn: after someone goes out, everyone else plays once more"},
-    {"key": "first_two", "label": "First two cards turned up", "default": "any",
+     "label": N_("Last turn: after someone goes out, everyone else plays once more")},
+    {"key": "first_two", "label": N_("First two cards turned up"), "default": "any",
      "choices": [
-         ("any", "Any two"),
-         ("same_column", "Both in the same column"),
-         ("different_columns", "In two different columns"),
-         ("middle_and_end", "One in the middle column, one at an end"),
-         ("peek_near_row", "None: look once at your bottom row instead"),
+         ("any", N_("Any two")),
+         ("same_column", N_("Both in the same column")),
+         ("different_columns", N_("In two different columns")),
+         ("middle_and_end", N_("One in the middle column, one at an end")),
+         ("peek_near_row", N_("None: look once at your bottom row instead")),
      ]},
-    {"key": "turn_instead", "label": "A turn may be spent turning one card face up",
+    {"key": "turn_instead", "label": N_("A turn may be spent turning one card face up"),
      "default": False},
     {"key": "forced_turn_after_throw",
-     "label": "Throwing away a stock card means turning one of your cards face up",
+     "label": N_("Throwing away a stock card means turning one of your cards face up"),
      "default": False},
-    {"key": "turn_all_to_go_out", "label": "Go out in one go by turning all your cards up",
+    {"key": "turn_all_to_go_out", "label": N_("Go out in one go by turning all your cards up"),
      "default": False},
-    {"key": "jokers", "label": "Jokers (two per deck; twos then score plus 2)", "default": False},
-    {"key": "joker_points", "label": "A joker scores", "default": -2,
-     "choices": [(-2, "minus 2"), (-5, "minus 5"), (-3, "minus 3"), (0, "0")]},
-    {"key": "two_decks", "label": "Two decks even for 2 to 4 players", "default": False},
+    {"key": "jokers", "label": N_("Jokers (two per deck; twos then score plus 2)"),
+     "default": False},
+    {"key": "joker_points", "label": N_("A joker scores"), "default": -2,
+     "choices": [(-2, N_("minus 2")), (-5, N_("minus 5")), (-3, N_("minus 3")), (0, N_("0"))]},
+    {"key": "two_decks", "label": N_("Two decks even for 2 to 4 players"), "default": False},
     {"key": "bonus_four_in_columns",
-     "label": "Bonus minus 10 for two columns holding the same pair", "default": False},
+     "label": N_("Bonus minus 10 for two columns holding the same pair"), "default": False},
     {"key": "bonus_four_in_block",
-     "label": "Bonus minus 20 for that pair of columns side by side", "default": False},
-    {"key": "bonus_six", "label": "Bonus minus 20 for six equal cards (two decks)",
+     "label": N_("Bonus minus 20 for that pair of columns side by side"), "default": False},
+    {"key": "bonus_six", "label": N_("Bonus minus 20 for six equal cards (two decks)"),
      "default": False},
-    {"key": "pairs_cancel", "label": "Equal cards in a row or a column score 0",
+    {"key": "pairs_cancel", "label": N_("Equal cards in a row or a column score 0"),
      "default": False},
     {"key": "knock_penalty",
-     "label": f"A knocker who does not have the lowest score adds {KNOCK_PENALTY} points",
+     # The catalog needs a fixed sentence; the assert below keeps it true.
+     "label": N_("A knocker who does not have the lowest score adds 10 points"),
      "default": False},
 ]
+assert KNOCK_PENALTY == 10, "reword the knock_penalty label"
 for _variation in VARIATIONS:
     _variation["game"] = ONLY_IN[_variation["key"]].value
 
@@ -95,13 +100,14 @@ def clean_name(form: FormData, key: str = "name") -> str:
     raw = form.get(key)
     name = " ".join(unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "").split())
     if not name:
-        raise FormError(key, "Please type your name.")
+        raise FormError(key, _("Please type your name."))
     if len(name) > MAX_NAME:
-        raise FormError(key, f"Please keep your name to {MAX_NAME} characters or fewer.")
+        raise FormError(
+            key, _("Please keep your name to %(max)s characters or fewer.", max=MAX_NAME))
     if any(_hidden(ch) for ch in name):
-        raise FormError(key, "Please use only letters, digits and punctuation in your name.")
+        raise FormError(key, _("Please use only letters, digits and punctuation in your name."))
     if unicodedata.category(name[0]).startswith("M"):
-        raise FormError(key, "Please start your name with a letter or a digit.")
+        raise FormError(key, _("Please start your name with a letter or a digit."))
     return name
 
 
@@ -125,8 +131,8 @@ def parse_new_game(form: FormData) -> NewGame:
     bots = int_field(form, "bots", 0, MAX_SEATS - 1, default=0)
     friends = int_field(form, "friends", 0, MAX_SEATS - 1, default=0)
     if not 2 <= 1 + bots + friends <= MAX_SEATS:
-        raise FormError("bots", f"A game needs 2 to {MAX_SEATS} seats: add computer players "
-                                "or friend seats.")
+        raise FormError("bots", _("A game needs 2 to %(max)s seats: add computer players "
+                                  "or friend seats.", max=MAX_SEATS))
     length = choice_field(form, "length", {key: key for key in LENGTHS}, default="9")
     game = choice_field(form, "game", {key: key for key in GAMES}, default="golf6")
     chosen = {v["key"]: _variation_value(form, v) for v in VARIATIONS if v["game"] == game}
@@ -153,5 +159,6 @@ def _variation_value(form: FormData, variation: dict[str, Any]) -> Any:
         return choice_field(form, key, choices, default=str(variation["default"]))
     except FormError:
         raise FormError(
-            key, f"Please pick one of the choices for “{variation['label']}”."
+            key, _("Please pick one of the choices for “%(label)s”.",
+                   label=_(variation["label"]))
         ) from None

@@ -14,6 +14,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
 
+from app.i18n import gettext as _
 from app.rules.golf import describe, view_for
 from app.storage import golf as store
 from app.storage.models import utcnow
@@ -50,7 +51,8 @@ def status_lines(visit: Visit, since: int | None) -> list[str]:
     game, replay = visit.game, visit.game.replay
     if replay is None:
         taken = sum(seat.kind != store.OPEN for seat in game.seats)
-        return [f"Waiting to start: {taken} of {len(game.seats)} seats taken."]
+        return [_("Waiting to start: %(taken)s of %(seats)s seats taken.",
+                  taken=taken, seats=len(game.seats))]
     fresh = 1 if since is None else max(1, min(game.version - since, len(replay.recent)))
     steps = replay.recent[-fresh:] if replay.count else ()
     lines = [event_text(describe(s.move, s.before, s.after, visit.seat), visit.names())

@@ -14,6 +14,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
+from app.i18n import N_, possessive
+from app.i18n import gettext as _
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.golf import KINDS, Move, Phase, Reveal, RuleError, move_from_json, seats_to_act
 from app.storage import golf as store
@@ -26,7 +28,6 @@ from app.web.forms import (
     version_field,
 )
 from app.web.golf import computer
-from app.web.golf.board import possessive
 from app.web.golf.deps import (
     NO_STORE,
     CreatorDep,
@@ -45,13 +46,13 @@ T = TypeVar("T")
 router = APIRouter(prefix="/{game_id}", route_class=GolfRoute)  # inside /golf6
 
 REFUSALS: dict[store.Refusal, tuple[int, str]] = {
-    store.Refusal.STALE: (409, "Someone moved just before you: here is the table."),
-    store.Refusal.STARTED: (409, "The game has already started."),
-    store.Refusal.NOT_PLAYING: (409, "The game is not being played now."),
-    store.Refusal.STILL_PLAYING: (409, "This game is still going."),
+    store.Refusal.STALE: (409, N_("Someone moved just before you: here is the table.")),
+    store.Refusal.STARTED: (409, N_("The game has already started.")),
+    store.Refusal.NOT_PLAYING: (409, N_("The game is not being played now.")),
+    store.Refusal.STILL_PLAYING: (409, N_("This game is still going.")),
     store.Refusal.SEAT_IN_USE: (
-        409, "That seat is still in use: wait a minute after it goes quiet."),
-    store.Refusal.TOO_LONG: (422, "This game has reached its length limit."),
+        409, N_("That seat is still in use: wait a minute after it goes quiet.")),
+    store.Refusal.TOO_LONG: (422, N_("This game has reached its length limit.")),
 }
 
 
@@ -61,7 +62,8 @@ def change(request: Request, visit: Visit, work: Callable[[Session], Any]) -> Re
         with request.app.state.db.write() as session:
             work(session)
     except store.Refused as refused:
-        raise TableRefusal(*REFUSALS[refused.reason]) from None
+        status, message = REFUSALS[refused.reason]
+        raise TableRefusal(status, _(message)) from None
     return after_change(request, visit.game.id)
 
 
@@ -104,7 +106,7 @@ def hand_over(request: Request, visit: CreatorDep, form: PostedForm) -> Response
 def play_again(request: Request, visit: SeatDep, form: PostedForm) -> Response:
     """Same seats, same settings, a fresh deal (once, however many players press it)."""
     if _field(lambda: version_field(form)) != visit.game.version:
-        raise TableRefusal(409, "Another player already started it.")
+        raise TableRefusal(409, _("Another player already started it."))
     seed = secrets.randbelow(MAX_DEAL_NUMBER + 1)
     return change(request, visit,
                   lambda session: store.play_again(session, game=visit.game, seed=seed))
@@ -116,16 +118,17 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
     game, seat = visit.game, visit.seat
     if game.status != store.GameStatus.PLAYING or game.replay is None:
         started = game.status != store.GameStatus.LOBBY
-        raise TableRefusal(409, "The game is over." if started else
-                           "The game has not started yet.")
+        raise TableRefusal(409, _("The game is over.") if started else
+                           _("The game has not started yet."))
     try:
         chosen = parse_move(form.get("move"), seat, game.replay.state.options.shape.size)
         version = _field(lambda: version_field(form))
         if version != game.version and not _independent(chosen, game.replay):
-            raise TableRefusal(409, "The table changed since your page was drawn: here it is "
-                                    "now.")
+            raise TableRefusal(409, _("The table changed since your page was drawn: here it is "
+                                      "now."))
         if seat not in seats_to_act(game.replay.state):
-            raise TableRefusal(409, f"Please wait: it is {_whose_turn(visit)} turn.")
+            raise TableRefusal(409, _("Please wait: it is %(owner)s turn.",
+                                      owner=_whose_turn(visit)))
         return change(request, visit,
                       lambda session: store.play(session, game=game, moves=[chosen]))
     except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
@@ -141,7 +144,7 @@ def parse_move(raw: object, seat: int | None, positions: int) -> Move:
         data["index"] = parse_int(index, 0, positions - 1)
     chosen = move_from_json(data)
     if ("index" in data) != hasattr(chosen, "index"):  # an index on a move that takes none
-        raise TableRefusal(422, f"{text[:40]!r} is not a move.")
+        raise TableRefusal(422, _("%(value)s is not a move.", value=repr(text[:40])))
     return chosen
 
 
@@ -153,7 +156,7 @@ def _independent(chosen: Move, replay: store.Replay) -> bool:
 def _whose_turn(visit: Visit) -> str:
     replay = visit.game.replay
     turn = replay.state.turn if replay else None
-    return possessive(visit.names()[turn]) if turn is not None else "another player’s"
+    return possessive(visit.names()[turn]) if turn is not None else _("another player’s")
 
 
 def _field(read: Callable[[], T]) -> T:

@@ -11,6 +11,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from app.i18n import N_
+from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.storage import golf as store
@@ -33,10 +35,10 @@ from app.web.render import render
 router = APIRouter(prefix="/golf6")
 
 JOIN_REFUSALS = {
-    store.Refusal.STARTED: (409, "This game has already started, so its seats are settled."),
-    store.Refusal.NAME_TAKEN: (422, "Someone at this table is already called {name}: "
-                                    "please add an initial."),
-    store.Refusal.SEATS_FULL: (409, "Sorry, every seat is taken now."),
+    store.Refusal.STARTED: (409, N_("This game has already started, so its seats are settled.")),
+    store.Refusal.NAME_TAKEN: (422, N_("Someone at this table is already called %(name)s: "
+                                       "please add an initial.")),
+    store.Refusal.SEATS_FULL: (409, N_("Sorry, every seat is taken now.")),
 }
 
 
@@ -132,7 +134,7 @@ def join_game(request: Request, visit: InviteDep, form: PostedForm) -> Response:
             joined = store.join_game(session, invite_id=visit.game.invite_id, name=name)
     except store.Refused as refused:
         status, message = JOIN_REFUSALS[refused.reason]
-        error = FormError("name", message.format(name=name))
+        error = FormError("name", _(message, name=name))
         return _join_page(request, visit, name, error, status)
     response = RedirectResponse(game_path(visit.game.id), status_code=303)
     give_seat(request, response, visit.game, joined.secret)
@@ -146,7 +148,7 @@ def rejoin(request: Request, game_id: str, secret: str) -> Response:
         seat = store.seat_for_secret(session, game_id=game_id, secret=secret)
         game = store.load_game(session, game_id=game_id) if seat is not None else None
     if game is None:
-        return error_response(request, 404, "That rejoin link does not match a seat.")
+        return error_response(request, 404, _("That rejoin link does not match a seat."))
     response = RedirectResponse(game_path(game_id), status_code=303)
     give_seat(request, response, game, secret)
     return response
