@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.rules.scoresheet import join_names
+from app.i18n import gettext as _
+from app.i18n import join_names, ngettext
 from app.storage.challenges import Entrant, StoredChallenge
 from app.storage.solitaire import HOLES
 
@@ -61,19 +62,31 @@ def _row(entrant: Entrant, is_you: bool, seen: frozenset[int], replay_base: str 
 def _summary(challenge: StoredChallenge, you: Entrant | None, seen: frozenset[int]) -> str:
     entrants = challenge.entrants
     if you is None:
-        return "Scores show hole by hole to players, once they have finished that hole."
+        return _("Scores show hole by hole to players, once they have finished that hole.")
     if len(seen) == HOLES and all(e.finished for e in entrants):
         low = min(e.total for e in entrants)
         names = [e.name for e in entrants if e.total == low]
-        verb = "wins" if len(names) == 1 else "share the win"
-        return f"Everyone has finished. {join_names(names)} {verb} with {low}."
+        if len(names) == 1:
+            return _("Everyone has finished. %(names)s wins with %(low)s.", names=names[0], low=low)
+        return _(
+            "Everyone has finished. %(names)s share the win with %(low)s.",
+            names=join_names(names),
+            low=low,
+        )
     if not seen:
-        return "Finish a hole to see how the others did on it."
+        return _("Finish a hole to see how the others did on it.")
     # Compare only those who have finished every hole the viewer has: a fair race so far.
     level = [e for e in entrants if all(e.scores[h - 1] is not None for h in seen)]
     low = min(sum(e.scores[h - 1] or 0 for h in seen) for e in level)
     names = [e.name for e in level if sum(e.scores[h - 1] or 0 for h in seen) == low]
-    verb = "leads" if len(names) == 1 else "share the lead"
-    holes = len(seen)
-    over = "the hole you have finished" if holes == 1 else f"the {holes} holes you have finished"
-    return f"Over {over}, {join_names(names)} {verb} with {low}."
+    over = ngettext(
+        "Over the hole you have finished", "Over the %(num)d holes you have finished", len(seen)
+    )
+    if len(names) == 1:
+        return _("%(over)s, %(names)s leads with %(low)s.", over=over, names=names[0], low=low)
+    return _(
+        "%(over)s, %(names)s share the lead with %(low)s.",
+        over=over,
+        names=join_names(names),
+        low=low,
+    )

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.solitaire import Game, is_over, score
 from app.storage import challenges as store
@@ -71,11 +72,13 @@ def player_name(form: FormData) -> str:
     raw = text_field(form, "name", 4 * MAX_NAME, required=False)
     name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name or all(ch in _INVISIBLE for ch in name.replace(" ", "")):
-        raise FormError("name", "Please type your name.")
+        raise FormError("name", _("Please type your name."))
     if len(name) > MAX_NAME:
-        raise FormError("name", f"Please keep your name to {MAX_NAME} characters or fewer.")
+        raise FormError(
+            "name", _("Please keep your name to %(limit)s characters or fewer.", limit=MAX_NAME)
+        )
     if any(ch in _INVISIBLE or unicodedata.category(ch)[0] == "C" for ch in name):
-        raise FormError("name", "Please use only letters, digits and punctuation in your name.")
+        raise FormError("name", _("Please use only letters, digits and punctuation in your name."))
     return name
 
 
@@ -146,10 +149,13 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
             )
             first = _first_unfinished(solitaire.load_round(session, round_id=seat.round_id))
     except store.NameTaken:
-        message = f"Someone in this challenge is called {name} already: please add an initial."
+        message = _(
+            "Someone in this challenge is called %(name)s already: please add an initial.",
+            name=name,
+        )
         return _invite_page(request, challenge, message, 409)
     except store.ChallengeFull:
-        message = f"This challenge has its {store.MAX_PLAYERS} players already."
+        message = _("This challenge has its %(count)s players already.", count=store.MAX_PLAYERS)
         return _invite_page(request, challenge, message, 409)
     response = RedirectResponse(f"/solitaire/deals/{first}", status_code=303)
     player.remember(request, response, token)
@@ -166,7 +172,9 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
         raise HTTPException(404)
     # A finished deal has its score stored: no need to replay anyone's moves to know.
     if hole > len(mine.round.scores) or mine.round.scores[hole - 1] is None:
-        raise HTTPException(403, f"Finish hole {hole} yourself to see how others played it.")
+        raise HTTPException(
+            403, _("Finish hole %(hole)s yourself to see how others played it.", hole=hole)
+        )
     with request.app.state.db.read() as session:
         try:
             deal = store.entrant_deal(
@@ -177,7 +185,9 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
     challenge = _challenge(request, mine.seat.challenge_id)
     name = next(e.name for e in challenge.entrants if e.id == player_id)
     if not is_over(deal.game.position):
-        raise HTTPException(403, f"{name} has not finished hole {hole} yet.")
+        raise HTTPException(
+            403, _("%(name)s has not finished hole %(hole)s yet.", name=name, hole=hole)
+        )
     step = query_int(request, "step", 0, len(deal.moves))
     step = len(deal.moves) if step is None else step
     position = Game(deal.cards, deal.variant, deal.moves[:step]).position
