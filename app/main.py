@@ -12,7 +12,7 @@ from starlette.types import Scope
 from app.db import Database
 from app.request_log import RequestLogMiddleware
 from app.security import SecurityHeadersMiddleware, verify_csrf
-from app.settings import Settings
+from app.settings import Settings, load_settings
 from app.upkeep import pruning
 from app.web import assets, health, pages, quiz
 from app.web.assets import build_bundles
@@ -45,7 +45,7 @@ class CachedStaticFiles(StaticFiles):
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    settings = settings or Settings.from_env()
+    settings = settings or load_settings()
     database = Database(settings.database_url)
 
     @asynccontextmanager
