@@ -22,12 +22,13 @@ from app.web.render import make_templates
 from app.web.scorekeeper import routes as scorekeeper
 from app.web.solitaire import challenges as solitaire_challenges
 from app.web.solitaire import daily as solitaire_daily
+from app.web.solitaire import record as solitaire_record
 from app.web.solitaire import review as solitaire_review
 from app.web.solitaire import routes as solitaire
 
 FEATURE_ROUTERS = (
     health, assets, pages, solitaire, solitaire_review, solitaire_challenges, solitaire_daily, quiz,
-    golf, scorekeeper,
+    golf, scorekeeper, solitaire_record,
 )
 
 

@@ -1,0 +1,125 @@
+"""Your record: this browser's deals of the day and challenge rounds, without an account.
+
+The anonymous player id (app.web.player) is the key. /solitaire/record/move/{token} is the
+private link that takes the record to another device; "Delete my record" unlinks it all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import RedirectResponse, Response
+
+from app.storage import records as store
+from app.storage.records import Record, RoundItem
+from app.web import player
+from app.web.forms import PostedForm
+from app.web.render import render
+from app.web.solitaire.view import PAR
+
+router = APIRouter()
+
+CHART_ROUNDS = 10
+CHART_WIDTH = 320
+CHART_HEIGHT = 120
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+@dataclass(frozen=True)
+class RoundBar:
+    label: str
+    total: int
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def round_bars(rounds: list[RoundItem]) -> tuple[list[RoundBar], float]:
+    """Bars for the last finished rounds (oldest first) and the par line's height."""
+    shown = list(reversed(rounds[:CHART_ROUNDS]))
+    if not shown:
+        return [], 0.0
+    top = max(PAR, *(r.total for r in shown)) or 1
+    width = CHART_WIDTH / len(shown)
+    bars = [
+        RoundBar(
+            str(i + 1),
+            r.total,
+            i * width,
+            CHART_HEIGHT - CHART_HEIGHT * max(r.total, 0) / top,
+            width * 0.8,
+            CHART_HEIGHT * max(r.total, 0) / top,
+        )
+        for i, r in enumerate(shown)
+    ]
+    return bars, CHART_HEIGHT - CHART_HEIGHT * PAR / top
+
+
+def summary(record: Record) -> dict[str, Any]:
+    scores = record.scores
+    finished = [r for r in record.rounds if r.finished]
+    return {
+        "deals": len(scores),
+        "average": round(sum(scores) / len(scores), 1) if scores else None,
+        "clears": sum(1 for s in scores if s <= 0),
+        "best_round": min((r.total for r in finished), default=None),
+        "finished_rounds": finished,
+    }
+
+
+@router.get("/solitaire/record", name="record")
+def record_page(request: Request) -> Response:
+    key = player.player_key(request)
+    record = Record((), ())
+    if key is not None:
+        with request.app.state.db.read() as session:
+            record = store.player_record(session, player_key=key)
+    facts = summary(record)
+    bars, par_y = round_bars(facts["finished_rounds"])
+    token = request.cookies.get(player.COOKIE) if key else None
+    context = {
+        "record": record,
+        "facts": facts,
+        "bars": bars,
+        "par": PAR,
+        "par_y": par_y,
+        "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
+        "move_url": str(request.url_for("record_move", token=token)) if token else None,
+    }
+    response = render(request, "challenges/record.html", None, context)
+    response.headers["cache-control"] = "private, no-store"  # it shows the private links
+    return response
+
+
+@router.get("/solitaire/record/move/{token}", name="record_move")
+def move_page(request: Request, token: str) -> Response:
+    """The private link, opened on another device: confirm before the record moves here."""
+    if not _TOKEN.fullmatch(token):
+        raise HTTPException(404)
+    response = render(request, "challenges/record_move.html", None, {"token": token})
+    response.headers["cache-control"] = "private, no-store"
+    return response
+
+
+@router.post("/solitaire/record/move/{token}")
+def move(request: Request, token: str, _form: PostedForm) -> Response:
+    if not _TOKEN.fullmatch(token):
+        raise HTTPException(404)
+    response = RedirectResponse("/solitaire/record", status_code=303)
+    player.remember(request, response, token)
+    return response
+
+
+@router.post("/solitaire/record/delete")
+def delete(request: Request, _form: PostedForm) -> Response:
+    key = player.player_key(request)
+    if key is not None:
+        with request.app.state.db.write() as session:
+            store.forget_player(session, player_key=key)
+    response = RedirectResponse("/solitaire/record", status_code=303)
+    response.delete_cookie(player.COOKIE, path="/")
+    return response
