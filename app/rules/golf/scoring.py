@@ -100,7 +100,7 @@ def _cancelled(ranks: Sequence[str], rules: ScoringRules) -> set[int]:
 def layout_score(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
     """Score of a whole face-up layout: its cards less those in pairs, plus any bonus."""
     if len(layout) != rules.shape.size:
-        raise ValueError(f"A layout of this game has {rules.shape.size} cards")
+        raise ValueError(f"layout_size: {len(layout)} cards, not {rules.shape.size}")
     ranks = [_rank(card) for card in layout]
     cancelled = _cancelled(ranks, rules)
     points = sum(card_points(card, rules) for i, card in enumerate(layout) if i not in cancelled)

@@ -94,7 +94,7 @@ class SeatView:
 def seat_view(state: State, seat: int | None) -> SeatView:
     """Exactly what `seat` may know of `state`."""
     if seat is not None and not 0 <= seat < state.seats:
-        raise ValueError(f"There is no seat {seat}")
+        raise ValueError(f"no_such_seat: {seat}")
     holder = state.turn if state.held is not None else None
     if seat is None:
         known: Layout = (None,) * state.options.shape.size

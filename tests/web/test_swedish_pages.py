@@ -1,0 +1,159 @@
+"""A crawl of the Swedish site: every page is in Swedish, with no English sentence left over.
+
+Each page's visible text (and its accessible names) is compared with the English msgids of the
+catalog whose Swedish differs: finding one means a string was shown without translation.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+
+import pytest
+from babel.messages.pofile import read_po
+
+from app.i18n import catalog_path
+from tests.conftest import Client
+from tests.web.solitaire_helpers import finish, new_deal
+
+HIDDEN = re.compile(r"(?s)<(script|style|template)\b.*?</\1>")
+TAG = re.compile(r"<[^>]+>")
+NAMES = re.compile(r'(?:aria-label|title|placeholder|alt)="([^"]*)"')
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
+
+
+@cache
+def english_phrases() -> tuple[str, ...]:
+    """Word runs of English msgids (three words or more) whose Swedish is different."""
+    with catalog_path("sv").open("rb") as po:
+        catalog = read_po(po, locale="sv")
+    phrases = set()
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for msgid in ids:
+            if not msgid or msgid in strings:
+                continue
+            for chunk in PLACEHOLDER.split(TAG.sub(" ", msgid)):
+                chunk = " ".join(chunk.split()).strip(" .,:;")
+                if len(chunk.split()) >= 3:
+                    phrases.add(chunk)
+    return tuple(sorted(phrases))
+
+
+def visible_text(page: str) -> str:
+    page = HIDDEN.sub(" ", page)
+    names = " | ".join(NAMES.findall(page))
+    # English words quoted on purpose carry lang="en" (the glossary, the rules page's FAQ).
+    page = re.sub(r'(?s)<(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", page.split("<body", 1)[-1])
+    return html.unescape(" ".join(TAG.sub(" ", page).split()) + " | " + names)
+
+
+def english_left(page: str) -> list[str]:
+    text = visible_text(page)
+    return [phrase for phrase in english_phrases() if phrase in text]
+
+
+def swedish_client(app) -> Client:
+    client = Client(app, base_url="http://testserver")
+    assert 'lang="sv"' in client.get("/?lang=sv").text
+    return client
+
+
+def assert_swedish(client: Client, url: str, **kwargs) -> str:
+    response = client.get(url, **kwargs)
+    assert response.status_code == 200, (url, response.status_code)
+    assert '<html lang="sv"' in response.text, url
+    assert response.headers["content-language"] == "sv"
+    left = english_left(response.text)
+    assert not left, f"{url} still says: {left}"
+    return response.text
+
+
+def test_the_check_finds_english(app):
+    assert english_left("<body><p>Watch the computer play</p></body>") == [
+        "Watch the computer play"
+    ]
+    assert english_left('<body><p lang="en">Watch the computer play</p></body>') == []
+
+
+READING = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz", "/solitaire",
+           "/golf6", "/no-such-page-here"]
+
+
+@pytest.mark.parametrize("url", READING)
+def test_reading_pages_are_swedish(app, url):
+    client = swedish_client(app)
+    if url.startswith("/no-such"):
+        response = client.get(url)
+        assert response.status_code == 404 and "Sidan finns inte" in response.text
+        assert not english_left(response.text)
+        return
+    assert_swedish(client, url)
+
+
+def test_a_solitaire_deal_is_swedish_while_playing_hinting_watching_and_at_the_end(app):
+    client = swedish_client(app)
+    deal_id = new_deal(client, 1)
+    url = f"/solitaire/deals/{deal_id}"
+    page = assert_swedish(client, url)
+    for name in ('aria-label="Kolumner"', 'aria-label="Kolumn 1"', 'aria-label="Slänghögen"',
+                 'aria-label="Talongen"', ">Dra<", ">Ångra<", ">Tips<", ">Se datorn spela<",
+                 "Givnummer", "Spela given", "Dam på kung", "Runt hörnet",
+                 "Noll poäng när patiensen går ut", "Inget startkort på slänghögen", "Jokrar",
+                 "klöver kung"):
+        assert name in page, name
+    assert "Tips:" in assert_swedish(client, url + "?hint=1")
+    assert_swedish(client, url + "?watch=pause")
+    refused = client.submit(f"{url}/play", {"column": "1", "version": "0", "moves": "0"})
+    assert refused.status_code == 422 and "Det går inte att lägga" in refused.text
+    assert not english_left(refused.text)
+    finish(client, deal_id)
+    end = assert_swedish(client, url)
+    assert re.search(r"Poäng: -?\d+", end)
+    assert_swedish(client, url + "/review")
+
+
+def test_a_round_of_nine_is_swedish(app):
+    client = swedish_client(app)
+    response = client.submit("/solitaire/rounds", {})
+    assert response.status_code == 303
+    page = assert_swedish(client, response.headers["location"])
+    assert "Poängkort" in page
+
+
+def test_answered_quiz_is_swedish(app):
+    client = swedish_client(app)
+    for number, choice in ((1, "b"), (2, "a")):
+        client.submit(f"/quiz/{number}", {"choice": choice})
+    page = assert_swedish(client, "/quiz")
+    assert "Rätt!" in page and "Inte riktigt." in page
+
+
+def test_six_card_golf_lobby_join_and_table_are_swedish(app):
+    client = swedish_client(app)
+    created = client.submit("/golf6", {"name": "Ann", "bots": "1", "friends": "1",
+                                       "length": "9", "last_turn": "on", "bot": "greedy"})
+    assert created.status_code == 303
+    url = created.headers["location"]
+    lobby = assert_swedish(client, url)
+    assert "Inbjudningslänk" in lobby and "Kopiera inbjudningslänken" in lobby
+    invite = re.search(r'id="g6-invite" readonly value="http://testserver([^"]+)"', lobby).group(1)
+    assert "lang=" not in invite  # a shared link opens in the receiver's own language
+    friend = swedish_client(app)
+    assert "Gå med" in assert_swedish(friend, invite)
+    assert friend.submit(invite, {"name": "Maria"}).status_code == 303
+    assert client.submit(f"{url}/start").status_code == 303
+    table = assert_swedish(client, url)
+    assert "Ditt kort, övre raden, vänster: med baksidan upp" in table
+    assert "Poängprotokoll" in table
+    # The same invite opened by an English browser is English (the game has started by now).
+    english = Client(app, base_url="http://testserver")
+    page = english.get(invite, headers={"Accept-Language": "en-GB,en"}).text
+    assert '<html lang="en"' in page and "This game has already started" in page
