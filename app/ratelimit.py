@@ -15,9 +15,13 @@ import time
 
 from fastapi import HTTPException, Request
 
+from app.i18n import N_
 from app.storage import ratelimit as counts
 
-TOO_MANY = "You have started a lot of games in the last minute. Please wait a moment and try again."
+# Translated when the error page is made, in the reader's language.
+TOO_MANY = N_(
+    "You have started a lot of games in the last minute. Please wait a moment and try again."
+)
 
 
 class RateLimited(HTTPException):
