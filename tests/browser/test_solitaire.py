@@ -207,3 +207,50 @@ def test_a_second_tab_gets_the_current_board_and_a_clear_message(page):
     expect(coach(other)).to_contain_text("out of date")
     wait_for_version(other, 2)
     expect(other.get_by_role("region", name="Draw pile")).to_contain_text("14 cards left")
+
+
+def column_of(page: Page, card: str) -> str:
+    """The column number (and key) of a playable card, from its button."""
+    return page.get_by_role("button", name=card, exact=True).get_attribute("value")
+
+
+def test_keys_play_a_column_draw_undo_and_hint(page):
+    open_deal(page)
+    draw_pile = page.get_by_role("region", name="Draw pile")
+    discard = page.get_by_role("region", name="Discard pile")
+    page.keyboard.press("d")
+    wait_for_version(page, 1)
+    expect(draw_pile).to_contain_text("15 cards left")
+    page.keyboard.press("u")
+    wait_for_version(page, 2)
+    expect(draw_pile).to_contain_text("16 cards left")
+    expect(coach(page)).to_contain_text("Took back the last move.")
+    for done in (3, 4, 5):  # draw until a card fits, then play it by its column's key
+        if fitting_cards(page):
+            break
+        page.keyboard.press("d")
+        wait_for_version(page, done)
+    card = fitting_cards(page)[0]
+    before = version(page)
+    page.keyboard.press(column_of(page, card))
+    wait_for_version(page, before + 1)
+    expect(discard).to_contain_text(card)
+    page.keyboard.press("h")
+    expect(coach(page)).to_contain_text("Hint: ")
+    # The help panel lists what the keys do on this board.
+    page.keyboard.press("?")
+    panel = page.get_by_role("dialog", name="Keyboard shortcuts")
+    for words in ("Draw", "Undo", "Hint", "Column 1", "Column 7"):
+        expect(panel).to_contain_text(words)
+
+
+def test_typing_in_the_deal_number_field_presses_no_keys(page):
+    open_deal(page)
+    field = page.get_by_label("Deal number")
+    field.click()
+    page.keyboard.type("1234567duh")
+    expect(field).to_have_value("1234567duh")
+    page.wait_for_timeout(300)
+    assert version(page) == 0
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("16 cards left")
+    expect(coach(page)).not_to_contain_text("Hint: ")

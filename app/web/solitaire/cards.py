@@ -33,11 +33,13 @@ class Drawer:
         self._columns = env.get_template("solitaire/_column.html").module
         self._cards = env.get_template("_cards.html").module
 
-    def column(
-        self, number: int, cards: tuple[str, ...], fits: bool, hinted: bool, watch: bool
-    ) -> Markup:
-        """Column `number` (1-7), top to bottom; its last card is the button that plays it."""
-        return _column(self._columns, current_locale(), number, cards, fits, hinted, watch)
+    def column(self, number: int, cards: tuple[str, ...], fits: bool, hinted: bool, watch: bool,
+               focus: bool = False) -> Markup:  # fmt: skip
+        """Column `number` (1-7), top to bottom; its last card is the button that plays it.
+
+        `focus`: that button is where focus goes when the one a player used is gone.
+        """
+        return _column(self._columns, current_locale(), number, cards, fits, hinted, watch, focus)
 
     def top(self, code: str) -> Markup:
         """The discard pile's top card, large; the pile's own text names it."""
@@ -47,8 +49,8 @@ class Drawer:
 # The language is part of each key: the same look is drawn anew for another language.
 @lru_cache(maxsize=CACHE_SIZE)
 def _column(macros: Any, locale: str, number: int, cards: tuple[str, ...], fits: bool,
-            hinted: bool, watch: bool) -> Markup:  # fmt: skip
-    return Markup(macros.column(number, cards, fits, hinted, watch))
+            hinted: bool, watch: bool, focus: bool) -> Markup:  # fmt: skip
+    return Markup(macros.column(number, cards, fits, hinted, watch, focus))
 
 
 @lru_cache(maxsize=CACHE_SIZE)

@@ -84,8 +84,8 @@ def board_response(
     if deal.round_id is not None:
         with request.app.state.db.read() as session:
             round_ = store.load_round(session, round_id=deal.round_id)
-    # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
     drawer = drawer_for(request.app.state.templates.env)
+    # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
     with coach_work(request) if options.hint or options.watch else nullcontext():
         context = board_context(deal, options, drawer, round_)
     context |= {

@@ -16,7 +16,6 @@ from app.rules.solitaire import (
     Move,
     Play,
     Position,
-    fits,
     is_over,
     legal_moves,
     playable_columns,
@@ -105,11 +104,21 @@ def _advice(position: Position) -> Advice | None:
 
 
 def _columns(position: Position, hinted: Move | None, watch: bool, drawer: Drawer) -> list[Markup]:
+    """The columns; the first card that fits takes focus when the card a player used is gone."""
+    fitting = playable_columns(position)
     columns = []
     for c, cards in enumerate(position.columns):
-        fit = bool(cards) and fits(cards[-1], position.top, position.variant)
-        columns.append(drawer.column(c + 1, cards, fit, hinted == Play(c), watch))
+        fit = c in fitting
+        focus = bool(fitting) and c == fitting[0]
+        columns.append(drawer.column(c + 1, cards, fit, hinted == Play(c), watch, focus))
     return columns
+
+
+def _focus_fallback(position: Position, over: bool) -> str | None:
+    """Which button takes focus when no card fits: Draw while it can, else Undo."""
+    if playable_columns(position):
+        return None  # the first fitting card does (see _columns)
+    return "draw" if position.stock and not over else "undo"
 
 
 def board_context(
@@ -145,6 +154,7 @@ def board_context(
         "what_fits": None if over else fit_text(what_fits(position.top, position.variant)),
         "fits_now": fits_now_text(position),
         "hint_draw": bool(advice and isinstance(advice.move, Draw)),
+        "focus_fallback": _focus_fallback(position, over),
         "watch": watch,
         "advice": advice,
         "scorecard": scorecard(round_) if round_ else None,
