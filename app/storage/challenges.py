@@ -8,7 +8,9 @@ link; nothing here hands one player's round id to another.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -16,7 +18,14 @@ from sqlalchemy.orm import Session
 
 from app.rules.solitaire import Variant
 from app.storage import solitaire
-from app.storage.models import Challenge, ChallengePlayer, SolitaireDeal, SolitaireRound
+from app.storage.models import (
+    Challenge,
+    ChallengePlayer,
+    SolitaireDeal,
+    SolitaireReview,
+    SolitaireRound,
+)
+from app.storage.reviews import REVIEW_SCHEMA
 from app.storage.solitaire import HOLES, StoredDeal
 from app.tokens import new_token
 
@@ -217,3 +226,28 @@ def entrant_deal(session: Session, *, challenge_id: str, player_id: int, hole: i
     if deal_id is None:
         raise ChallengeNotFound(challenge_id)
     return solitaire.load_deal(session, deal_id=deal_id)
+
+
+def known_best(session: Session, *, challenge_id: str, hole: int) -> tuple[int, bool] | None:
+    """The best possible score of a hole, if any player's review of it is stored already
+    (every player has the same cards): (score, exact). None when nobody has reviewed it."""
+    rows = session.execute(
+        select(SolitaireReview.review)
+        .join(SolitaireDeal, SolitaireDeal.id == SolitaireReview.deal_id)
+        .join(ChallengePlayer, ChallengePlayer.round_id == SolitaireDeal.round_id)
+        .where(ChallengePlayer.challenge_id == challenge_id, SolitaireDeal.hole == hole)
+    ).scalars()
+    return best_of_reviews(rows)
+
+
+def best_of_reviews(reviews: Iterable[dict[str, Any]]) -> tuple[int, bool] | None:
+    """The lowest best score among stored reviews of the same cards; exact if one says so."""
+    found = [
+        (int(r["best_score"]), bool(r["best_exact"]))
+        for r in reviews
+        if isinstance(r, dict) and r.get("schema") == REVIEW_SCHEMA
+    ]
+    if not found:
+        return None
+    best = min(score for score, _ in found)
+    return best, any(exact for score, exact in found if score == best)

@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 from app.rules.daily import daily_deal_number
 from app.rules.solitaire import STANDARD
 from app.storage import solitaire
-from app.storage.models import DailyEntry, SolitaireDeal
+from app.storage.challenges import best_of_reviews
+from app.storage.models import DailyEntry, SolitaireDeal, SolitaireReview
 from app.storage.solitaire import StoredDeal
 
 
@@ -76,3 +77,14 @@ def day_results(session: Session, *, day: date) -> DayResults:
         .group_by(SolitaireDeal.score)
     ).all()
     return DayResults(day=day, counts={score: count for score, count in rows})
+
+
+def known_best(session: Session, *, day: date) -> tuple[int, bool] | None:
+    """The deal's best possible score, if a review of any copy of it is stored already."""
+    rows = session.execute(
+        select(SolitaireReview.review)
+        .join(DailyEntry, DailyEntry.deal_id == SolitaireReview.deal_id)
+        .where(DailyEntry.day == day)
+        .limit(20)
+    ).scalars()
+    return best_of_reviews(rows)

@@ -227,3 +227,23 @@ def test_unknown_challenge_or_round_is_404(client):
     assert client.get("/challenges/" + "x" * 300).status_code == 404
     assert client.submit("/challenges/nosuchchallenge123/accept", {"name": "Bo"}).status_code == 404
     assert client.get("/solitaire/rounds/nosuchround123/challenge").status_code == 404
+
+
+def test_replay_shows_the_best_possible_score_once_anyone_has_a_review(client, friend):
+    from app.players.solitaire.review import Review
+    from app.storage.reviews import save_review
+
+    round_id = new_round(client)
+    link = challenge(client, round_id, "Ann")
+    friend_round = accept(friend, link, "Bo")
+    for rid in (round_id, friend_round):
+        finish(client, round_deals(client, rid)[0].id)
+    with client.app.state.db.read() as session:
+        bo = challenge_store.seat_for_round(session, round_id=friend_round)
+    replay = f"/solitaire/rounds/{round_id}/challenge/replay/{bo.player_id}/1"
+    assert "best possible" not in client.get(replay).text
+    mine = round_deals(client, round_id)[0]
+    with client.app.state.db.write() as session:
+        review = Review(best_score=-4, score=7, moments=(), best_exact=False, complete=True)
+        save_review(session, deal_id=mine.id, version=mine.version, review=review)
+    assert "best possible: -4 or better" in client.get(replay).text

@@ -126,3 +126,20 @@ def test_future_odd_or_unknown_days_are_404(client, today, day):
 
 def test_the_home_page_links_the_deal_of_the_day(client):
     assert 'href="/solitaire/daily"' in client.get("/").text
+
+
+def test_best_possible_score_from_any_stored_review_of_the_day(app, client, today):
+    from app.players.solitaire.review import Review
+    from app.storage.reviews import save_review
+
+    deal = start(client)
+    finish(client, deal.id)
+    page = client.get("/solitaire/daily").text
+    assert f'href="/solitaire/deals/{deal.id}/review"' in page
+    with client.app.state.db.write() as session:
+        done = solitaire.load_deal(session, deal_id=deal.id)
+        review = Review(best_score=-2, score=5, moments=(), best_exact=True, complete=True)
+        save_review(session, deal_id=deal.id, version=done.version, review=review)
+    with fresh(app) as other:
+        finish(other, start(other).id)
+        assert "Best possible score: -2." in other.get("/solitaire/daily").text

@@ -182,6 +182,7 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
             )
         except store.ChallengeNotFound:
             raise HTTPException(404) from None
+        best = store.known_best(session, challenge_id=mine.seat.challenge_id, hole=hole)
     challenge = _challenge(request, mine.seat.challenge_id)
     name = next(e.name for e in challenge.entrants if e.id == player_id)
     if not is_over(deal.game.position):
@@ -200,6 +201,7 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
         "position": position,
         "last_move": deal.moves[step - 1] if step else None,
         "final_score": score(deal.game.position),
+        "best": best,
         "back_url": f"/solitaire/rounds/{mine.round.id}/challenge",
     }
     return _private(render(request, "challenges/replay.html", None, context))

@@ -117,6 +117,7 @@ def _day_page(request: Request, day: date, today: date) -> Response:
         mine = None if key is None else store.entry_deal(session, day=day, player_key=key)
         finished = mine is not None and is_over(mine.game.position)
         results = store.day_results(session, day=day) if finished or day < today else None
+        best = store.known_best(session, day=day) if results else None
     my_score = score(mine.game.position) if finished and mine else None
     context: dict[str, Any] = {
         "day": day,
@@ -126,6 +127,7 @@ def _day_page(request: Request, day: date, today: date) -> Response:
         "finished": finished,
         "my_score": my_score,
         "results": results,
+        "best": best,
         "bars": spread_bars(results) if results else [],
         "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
         "share": results.as_good_or_better_share(my_score)
