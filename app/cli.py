@@ -6,6 +6,8 @@ import argparse
 import importlib
 import sys
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from app.settings import Settings, SettingsError, load_settings
 
 # Each simulator module offers add_arguments(parser) and run(args) -> int.
@@ -103,7 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"golf: {error}", file=sys.stderr)
         return 2
-    return args.handler(args)
+    try:
+        return args.handler(args)
+    except SQLAlchemyError as error:  # unreachable or refusing database: one line, no traceback
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        print(f"golf: the database could not be used: {reason}", file=sys.stderr)
+        return 1
 
 
 def _days(text: str) -> int:

@@ -12,12 +12,16 @@ from typing import Any
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 from app.resources import STATIC, TEMPLATES
 
 DEV_SECRET = "dev-only-secret-change-me"
 MIN_SECRET_LENGTH = 16
 DEVELOPMENT = "development"
+# Never repeated in an error message: a database URL may carry a password.
+UNSHOWN = {"SECRET_KEY", "DATABASE_URL"}
 
 
 class SettingsError(ValueError):
@@ -59,6 +63,18 @@ class Settings(BaseSettings):
     # Each worker deletes unfinished games idle this many days, once an hour; 0 leaves it to
     # `golf prune` from cron.
     prune_after_days: int = Field(default=30, ge=0, le=36500, alias="GOLF_PRUNE_AFTER_DAYS")
+
+    @field_validator("database_url")
+    @classmethod
+    def _a_database_url(cls, value: str) -> str:
+        try:
+            make_url(value).get_dialect()
+        except (ArgumentError, NoSuchModuleError, ValueError):
+            raise ValueError(
+                "must be a database URL such as sqlite:///data/golf.db or "
+                "postgresql+psycopg://user:password@host/golf"
+            ) from None
+        return value
 
     @field_validator("secret_key")
     @classmethod
@@ -126,7 +142,7 @@ def describe(error: ValidationError) -> str:
         name = aliases.get(loc[0], loc[0]) if loc else ""
         message = problem["msg"].removeprefix("Value error, ")
         value = problem.get("input")
-        shown = f" (got {value!r})" if name and name != "SECRET_KEY" and _is_plain(value) else ""
+        shown = f" (got {value!r})" if name and name not in UNSHOWN and _is_plain(value) else ""
         problems.append(f"{name}: {message}{shown}" if name else message)
     return "; ".join(problems)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -84,6 +85,14 @@ def test_a_bad_value_is_refused_with_a_message_naming_the_variable(monkeypatch, 
     assert message.startswith(f"{name}: ") and repr(value) in message and "\n" not in message
 
 
+def test_a_database_url_is_checked_and_its_password_never_repeated(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://bob:hunter2@db.example/golf")
+    with pytest.raises(SettingsError) as refused:
+        load_settings()
+    assert str(refused.value).startswith("DATABASE_URL: must be a database URL")
+    assert "hunter2" not in str(refused.value)
+
+
 def test_placeholder_secret_is_refused_outside_development(monkeypatch):
     monkeypatch.setenv("GOLF_ENV", "production")
     with pytest.raises(SettingsError, match="SECRET_KEY must be set"):
@@ -147,3 +156,14 @@ def test_golf_refuses_to_start_with_a_bad_value(tmp_path, command):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "GOLF_CREATE_PER_MINUTE" in lines[0] and "'30x'" in lines[0]
     assert not (tmp_path / "golf.db").exists()  # nothing ran
+
+
+def test_golf_migrate_says_in_one_line_when_the_database_cannot_be_reached():
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "DATABASE_URL": f"postgresql+psycopg://golf:pw@127.0.0.1:{port}/golf"}
+    result = _golf("migrate", env=env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("golf: the database could not be used")
