@@ -1,5 +1,6 @@
-"""The C solver as an optional extension: without a compiler the package still installs and the
-coach uses the pure-Python solver, which gives the same results (the rest is in pyproject.toml)."""
+"""The package list and the C solver as an optional extension: without a compiler the package
+still installs and the coach uses the pure-Python solver, which gives the same results (the
+metadata and dependencies are in pyproject.toml)."""
 
 from setuptools import Extension, find_namespace_packages, setup
 
