@@ -3,8 +3,9 @@
 Each counted request is one row (who, when). A request is allowed when fewer than `allowed`
 rows of its key fall in the last `window_ms`, so no 60 seconds ever hold more than the limit, a
 minute boundary included. Refused requests are not stored, which keeps a key at `allowed` rows
-at most, and every call deletes everyone's rows that have left the window: an address is never
-kept longer than the window needs, whether or not `golf prune` runs.
+at most. Keys hold a keyed hash of the client, never its address, and every call deletes
+everyone's rows that have left the window (the app's hourly prune takes what a quiet spell
+leaves), so nothing waits for `golf prune`.
 """
 
 from __future__ import annotations
