@@ -11,7 +11,16 @@ from sqlalchemy.exc import IntegrityError
 
 from app.db import Database
 from app.players.golf import bots
-from app.rules.golf import DrawStock, Options, Reveal, ThrowAway, apply, new_game, seat_view
+from app.rules.golf import (
+    DrawStock,
+    Options,
+    Reveal,
+    ThrowAway,
+    apply,
+    move_to_json,
+    new_game,
+    seat_view,
+)
 from app.storage import golf as store
 from app.storage.models import Golf6Move, Golf6Seat
 
@@ -225,3 +234,44 @@ def test_a_move_writes_as_much_at_move_3000_as_at_move_5(db, monkeypatch):
     late = _bytes_written(db, load(db, game.id), throwing_away(1, 3000))
     assert load(db, game.id).replay.count == 3001
     assert late <= early + 40  # a few more digits in the numbers, not 3,000 moves' worth
+
+
+def test_the_migration_moves_each_stored_log_into_rows(tmp_path):
+    """A game saved with the whole log in its row plays on from the same state afterwards."""
+    import json
+
+    from sqlalchemy import create_engine, text
+
+    from app.migrate import upgrade
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, "0003")
+    options = Options(seats=2).to_dict()
+    log = throwing_away(9)
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO golf6_games (id, invite_id, settings, seed, status, moves, log_schema,"
+            " version, created_at, updated_at) VALUES ('g', 'i', :settings, 42, 'playing', :log,"
+            " 1, 10, '2026-01-01', '2026-01-01')"),
+            {"settings": json.dumps({"options": options, "bot": "greedy", "length": "9"}),
+             "log": json.dumps([move_to_json(move) for move in log])})
+        connection.execute(text(
+            "INSERT INTO golf6_seats (game_id, seat, name, kind) VALUES"
+            " ('g', 0, 'Ann', 'human'), ('g', 1, 'ann', 'human')"))
+    engine.dispose()
+    upgrade(url)
+    db = Database(url)
+    try:
+        game = load(db, "g")
+        expected = new_game(Options(seats=2), 42)
+        for move in log:
+            expected = apply(expected, move)
+        assert game.replay is not None and game.replay.count == 9
+        assert game.replay.state == expected and game.version == 10
+        assert [seat.name for seat in game.seats] == ["Ann", "ann"]  # kept, though alike
+        with db.write() as session:
+            store.play(session, game=game, moves=throwing_away(1, 9))
+        assert load(db, "g").replay.count == 10
+    finally:
+        db.dispose()
