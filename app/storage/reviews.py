@@ -1,8 +1,9 @@
 """Reviews of finished solitaire deals, stored so that each deal is reviewed once.
 
-A review costs up to a second of CPU; a second view of it is one primary-key read. The row
-remembers the deal version it describes, so a deal rewound and finished again is reviewed
-again.
+A review costs up to half a second of CPU; a second view of it is one primary-key read. The
+row remembers the deal version it describes, so a deal rewound and finished again is reviewed
+again. Moments are stored as moves and losses, without their sentences, which are worded in
+each reader's language when shown.
 """
 
 from __future__ import annotations
@@ -59,7 +60,6 @@ def _to_json(review: Review) -> dict[str, Any]:
                 "played": m.played.to_json(),
                 "better": m.better.to_json(),
                 "loss": m.loss,
-                "text": m.text,
             }
             for m in review.moments
         ],
@@ -73,7 +73,7 @@ def _from_json(data: dict[str, Any]) -> Review:
             played=parse_move(m["played"]),
             better=parse_move(m["better"]),
             loss=float(m["loss"]),
-            text=str(m["text"]),
+            text="",  # worded when shown, in the reader's language: review.in_words
         )
         for m in data["moments"]
     )

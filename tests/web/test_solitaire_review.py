@@ -198,3 +198,13 @@ def test_hints_past_the_client_allowance_get_429_with_retry_after(client) -> Non
     assert int(refused.headers["retry-after"]) >= 1
     # Playing on needs no coach: the board still answers.
     assert client.get(f"/solitaire/deals/{deal_id}").status_code == 200
+
+
+def test_a_stored_review_speaks_each_readers_language(client) -> None:
+    deal_id = play_badly_then_finish(client)
+    english = client.get(review_url(deal_id), headers=JSON).json()["moments"][0]["text"]
+    swedish = client.get(review_url(deal_id) + "?lang=sv", headers=JSON).json()
+    assert english.startswith("Move ")
+    assert swedish["moments"][0]["text"] != english
+    again = client.get(review_url(deal_id) + "?lang=en", headers=JSON).json()
+    assert again["moments"][0]["text"] == english

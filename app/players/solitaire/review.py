@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.i18n import card_name, ngettext
 from app.players.solitaire.accel import library
@@ -195,6 +195,18 @@ def describe(number: int, position: Position, played: Move, better: Move, loss: 
     )
 
 
+def in_words(
+    result: Review, cards: Sequence[str], variant: Variant, moves: Sequence[Move]
+) -> Review:
+    """The review with each moment's sentence in the reader's language (stored ones have none)."""
+    positions = replay(cards, variant, moves)
+    moments = tuple(
+        replace(m, text=describe(m.number, positions[m.keep], m.played, m.better, m.loss))
+        for m in result.moments
+    )
+    return replace(result, moments=moments)
+
+
 def review(
     cards: Sequence[str], variant: Variant, moves: Sequence[Move], *, seed: int = 0
 ) -> Review:
@@ -220,4 +232,4 @@ def review(
     return Review(best, final, tuple(worst), best_exact=exact, complete=complete)
 
 
-__all__ = ["Judge", "Moment", "Review", "best_bound", "best_possible", "review"]
+__all__ = ["Judge", "Moment", "Review", "best_bound", "best_possible", "in_words", "review"]

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from app.players.solitaire.review import Review, review
+from app.players.solitaire.review import Review, in_words, review
 from app.rules.solitaire import is_over
 from app.storage.reviews import load_review, save_review
 from app.storage.solitaire import StoredDeal
@@ -66,6 +66,8 @@ def review_page(request: Request, deal: DealDep) -> Response:
     pending = over and result is None and not waits
     if over and result is None and not pending:
         result = work_out_review(request, deal)
+    if result is not None:
+        result = in_words(result, deal.cards, deal.variant, deal.moves)
     if wants_json(request):
         return json_state(review_json(deal, result))
     context = {
