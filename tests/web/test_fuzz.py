@@ -197,12 +197,21 @@ _CONSTANT = re.compile(r"""^(\w*(?:COOKIE|PARAM)\w*) = "([\w-]+)"$""", re.M)
 def all_routes(app) -> list[tuple[str, str, APIRoute]]:
     """Every (method, path, route) the app answers, including those left out of any schema."""
     found = []
-    for route in app.routes:
-        if isinstance(route, APIRoute):
-            found += [
-                (method, route.path, route) for method in sorted(route.methods & {"GET", "POST"})
-            ]
+    for prefix, route in _api_routes(app.routes, ""):
+        methods = sorted(route.methods & {"GET", "POST"})
+        found += [(method, prefix + route.path, route) for method in methods]
+    assert len(found) > 20, "the route walk found too little: has FastAPI changed?"
     return found
+
+
+def _api_routes(routes, prefix: str):
+    """APIRoutes, also inside included routers (kept as branches since FastAPI 0.16x)."""
+    for route in routes:
+        if isinstance(route, APIRoute):
+            yield prefix, route
+        elif hasattr(route, "original_router"):
+            inner = prefix + getattr(route.include_context, "prefix", "")
+            yield from _api_routes(route.original_router.routes, inner)
 
 
 def _source_names(pattern: re.Pattern[str]) -> set[str]:
@@ -296,17 +305,12 @@ def page_forms(client, url: str) -> list[dict]:
     return [form for form in parser.submissions() if form["action"].startswith("/")]
 
 
-def _pages(client, world: World) -> list[tuple[object, str]]:
-    """Pages with forms, each seen by the browser that would see it."""
-    game = f"/golf6/{world.game_id}"
-    pages = [(client, url) for url in (
-        "/", "/solitaire", "/golf6", "/scores", "/quiz", game, f"/scores/{world.sheet_id}",
-        f"/solitaire/deals/{world.extra['deal_id']}",
-    )]  # fmt: skip
-    if "round_id" in world.extra:
-        pages.append((client, f"/solitaire/rounds/{world.extra['round_id']}"))
-    pages.append((world.maria, game))
-    return pages
+def _pages(app, client, world: World) -> list[tuple[object, str]]:
+    """Every page the app serves (each GET route with real ids), seen by Ann and by Maria."""
+    urls = ["/"] + [
+        fill(path, world.path_values()) for method, path, _ in all_routes(app) if method == "GET"
+    ]
+    return [(browser, url) for url in dict.fromkeys(urls) for browser in (client, world.maria)]
 
 
 def _odd_like(real: str) -> list[str]:
@@ -319,7 +323,7 @@ def test_every_form_field_on_every_page_refuses_odd_values_without_500(app, clie
     """Each field of each real form, the others as the page filled them: never a 5xx."""
     seen: set[tuple] = set()
     checked = 0
-    for browser, url in _pages(client, world):
+    for browser, url in _pages(app, client, world):
         for form in page_forms(browser, url):
             if form["method"] != "POST":
                 continue
