@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from app.players.solitaire import hint
 from app.players.solitaire.hint import advise
-from app.rules.solitaire import DRAW, Play
+from app.players.solitaire.thumb import thumb_move
+from app.rules.solitaire import DRAW, Play, Variant, deal_for_number, start
 from tests.coach.positions import position, spec_king_example, spec_run_example
 
 
@@ -24,3 +26,14 @@ def test_hint_turns_over_a_card_when_nothing_fits_the_king() -> None:
     advice = advise(position(["3H QS", "TC 5C", "4C", "6D", "7D", "8D", "2D"], "KD", "4D 5H"))
     assert advice.move == DRAW
     assert advice.reason == "Turn over a card: nothing fits the king."
+
+
+def test_hint_falls_back_to_the_rules_of_thumb_when_no_search_fits(monkeypatch) -> None:
+    """Every search of a hint has a limit; past all of them the advice is still a good move."""
+    monkeypatch.setattr(hint, "FAST_NODES", 1)
+    monkeypatch.setattr(hint, "PURE_NODES", 1)
+    variant = Variant(round_the_corner=True, jokers=2)
+    position = start(deal_for_number(7000, variant), variant)
+    advice = hint.advise(position)
+    assert advice.move == thumb_move(position)
+    assert advice.reason

@@ -48,7 +48,12 @@ def advise(position: Position, *, budget_ms: int = 150, seed: int = 0) -> Advice
     if len(moves) == 1:
         return Advice(move=moves[0], reason=reason(position, moves[0]))
     deadline = began + budget_ms * SEARCH_SHARE / 1000
-    return advice_from(position, _estimate(position, deadline, seed))
+    try:
+        estimate = _estimate(position, deadline, seed)
+    except SearchTooBig:  # not even one draw ahead fits: the rules of thumb, which cost nothing
+        move = thumb_move(position)
+        return Advice(move=move, reason=reason(position, move))
+    return advice_from(position, estimate)
 
 
 def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
@@ -63,7 +68,8 @@ def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
             return coach.estimate(position, deadline=deadline, node_limit=limit)
         except SearchTooBig:
             continue
-    return Coach(samples=1, horizon=1, seed=seed).estimate(position)
+    # One sample one draw ahead, still bounded: a hint never searches without a limit.
+    return Coach(samples=1, horizon=1, seed=seed).estimate(position, node_limit=10 * limit)
 
 
 def advice_from(position: Position, estimate: Estimate) -> Advice:

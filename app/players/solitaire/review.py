@@ -25,8 +25,20 @@ from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
 from app.players.solitaire.hint import format_decimal_1
 from app.players.solitaire.sampling import Coach
 from app.players.solitaire.solver import THUMB_ROLLOUTS, SearchTooBig, Solver, top_code
+from app.players.solitaire.thumb import thumb_move
 from app.rules.cards import rank
-from app.rules.solitaire import Draw, Move, Play, Position, Variant, legal_moves, replay, score
+from app.rules.solitaire import (
+    Draw,
+    Move,
+    Play,
+    Position,
+    Variant,
+    apply,
+    is_over,
+    legal_moves,
+    replay,
+    score,
+)
 
 # A choice is worth pointing out when it costs at least this many cards on the coach's estimate.
 MIN_LOSS = 0.5
@@ -119,7 +131,7 @@ def best_bound(
     except SearchTooBig:
         pass
     solver.rollouts = THUMB_ROLLOUTS
-    found = min(solver.action_values(*args, 0))  # no draw searched: the rules of thumb alone
+    found = _thumb_line(position)
     for horizon in BOUND_HORIZONS:
         if time.thread_time() - began > seconds:
             break
@@ -129,6 +141,13 @@ def best_bound(
             break
     floor = 0 if position.variant.clear_scores_zero else -len(position.stock)
     return found, found <= floor
+
+
+def _thumb_line(position: Position) -> int:
+    """The score of playing on by the rules of thumb: a line these cards allow, found cheaply."""
+    while not is_over(position):
+        position = apply(position, thumb_move(position))
+    return score(position)
 
 
 class Judge:
