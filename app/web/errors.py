@@ -116,9 +116,21 @@ class ErrorPageMiddleware:
             )
             if started:  # part of an answer is out: all we can do is stop
                 return
-            response = error_response(request, 500)
+            try:
+                response = error_response(request, 500)
+            except Exception:  # noqa: BLE001 - the page itself is broken (a template error)
+                logger.exception("the error page could not be rendered")
+                response = HTMLResponse(BARE_500, status_code=500)
             response.headers["cache-control"] = "no-store"
             await response(scope, receive, send)
+
+
+# The 500 page when even the templates fail: still HTML, still behind the security headers.
+BARE_500 = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error 500 · Golf Club'
+    "</title></head><body><main><h1>That did not work</h1><p>Something went wrong on our side. "
+    'Please try again.</p><p><a href="/">Back to the home page</a></p></main></body></html>'
+)
 
 
 def _first_line(exc: Exception) -> str:

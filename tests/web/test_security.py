@@ -473,3 +473,14 @@ def test_odd_csrf_cookie_is_replaced_and_its_post_refused(client, cookie):
     assert refused.status_code in (200, 403)  # 403 unless the odd cookie was a valid one
     fresh = client.get("/scores", headers={"cookie": raw})
     assert fresh.headers["set-cookie"].startswith("csrf=")  # a usable cookie takes its place
+
+
+def test_a_broken_template_still_answers_an_html_500_with_headers(app, client):
+    def broken() -> None:
+        raise RuntimeError("boom")
+
+    app.add_api_route("/test-broken", broken)
+    app.state.templates.env.globals["bundles"] = None  # base.html can no longer render
+    response = client.get("/test-broken")
+    assert response.status_code == 500 and "<h1>That did not work</h1>" in response.text
+    assert "default-src 'self'" in response.headers["content-security-policy"]
