@@ -135,7 +135,7 @@ def test_only_the_last_card_of_a_column_is_playable():
 
 
 def test_coach_says_what_fits():
-    # The rules say it as data; app.web.solitaire.words words it (tests/web/test_solitaire_words.py).
+    # The rules say it as data; app.web.solitaire.words words it (see tests/web).
     assert what_fits("7H") == FitNote("ranks", "7H", (6, 8))
     assert what_fits("AS") == FitNote("ranks", "AS", (2,))
     assert what_fits("QD") == FitNote("ranks", "QD", (11, 13))
