@@ -247,3 +247,17 @@ def test_replay_shows_the_best_possible_score_once_anyone_has_a_review(client, f
         review = Review(best_score=-4, score=7, moments=(), best_exact=False, complete=True)
         save_review(session, deal_id=mine.id, version=mine.version, review=review)
     assert "best possible: -4 or better" in client.get(replay).text
+
+
+def test_when_everyone_has_finished_the_winners_are_named(client, friend):
+    round_id = new_round(client)
+    link = challenge(client, round_id, "Ann")
+    friend_round = accept(friend, link, "Bo")
+    for rid in (round_id, friend_round):
+        for deal in round_deals(client, rid):
+            finish(client, deal.id)
+    page = client.get(f"/solitaire/rounds/{round_id}/challenge").text
+    rows = results_rows(page)
+    total = rows["Ann"][-1]
+    assert rows["Bo"] == rows["Ann"]  # the same cards played the same way
+    assert f"Everyone has finished. Ann and Bo share the win with {total}." in page
