@@ -157,3 +157,44 @@ def test_six_card_golf_lobby_join_and_table_are_swedish(app):
     english = Client(app, base_url="http://testserver")
     page = english.get(invite, headers={"Accept-Language": "en-GB,en"}).text
     assert '<html lang="en"' in page and "This game has already started" in page
+
+
+def test_the_score_keeper_is_swedish_from_new_sheet_to_winner(app):
+    client = swedish_client(app)
+    page = assert_swedish(client, "/scores")
+    assert "Spelare 1" in page and "Starta protokollet" in page and "Till 100" in page
+    refused = client.submit("/scores", {"player_1": "Anna", "player_2": "anna", "length": "9"})
+    assert refused.status_code == 422 and "Två spelare har samma namn" in refused.text
+    assert not english_left(refused.text)
+    created = client.submit("/scores", {"player_1": "Anna", "player_2": "Bo", "player_3": "Cia",
+                                        "length": "9"})
+    assert created.status_code == 303
+    url = created.headers["location"]
+    sheet = assert_swedish(client, url)
+    assert "Redo för hål 1. Anna, Bo och Cia spelar." in sheet
+    assert "Anna, hål 1" in sheet and "Spara hålet" in sheet
+    for hole in range(1, 10):
+        version = re.search(r'name="version" value="(\d+)"', client.get(url).text).group(1)
+        saved = client.submit(f"{url}/holes", {"version": version, "score_0": "3",
+                                               "score_1": "3", "score_2": "5"})
+        assert saved.status_code == 303, hole
+    over = assert_swedish(client, url)
+    assert "Partiet är slut efter hål 9. Anna och Bo delar segern med 27." in over
+
+
+def test_the_deal_of_the_day_record_and_a_challenge_are_swedish(app):
+    client = swedish_client(app)
+    assert_swedish(client, "/solitaire/daily")
+    assert_swedish(client, "/solitaire/record")
+    started = client.submit("/solitaire/rounds", {})
+    deal = client.get(started.headers["location"], headers={"accept": "application/json"})
+    round_id = deal.json()["round_id"]
+    assert "Utmana en vän" in assert_swedish(client, f"/solitaire/rounds/{round_id}/challenge")
+    challenge = client.submit(f"/solitaire/rounds/{round_id}/challenge", {"name": "Anna"})
+    assert challenge.status_code == 303
+    page = client.get(f"/solitaire/rounds/{round_id}/challenge").text
+    link = re.search(r'value="http://testserver(/challenges/[^"]+)"', page)
+    assert link, "no challenge link on the page"
+    assert "lang=" not in link.group(1)
+    friend = swedish_client(app)
+    assert "Anta utmaningen" in assert_swedish(friend, link.group(1))

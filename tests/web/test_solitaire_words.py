@@ -1,0 +1,103 @@
+"""How the web layer words the solitaire rules' codes, in English and in Swedish."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.i18n import use_locale
+from app.players.solitaire.explain import reason
+from app.rules.solitaire import (
+    DRAW,
+    STANDARD,
+    IllegalMoveError,
+    Play,
+    Position,
+    Variant,
+    what_fits,
+    why_not,
+)
+from app.web.solitaire.words import REFUSALS, fit_text, refusal_text, variant_labels
+
+
+def test_what_fits_in_english_is_the_sentence_players_know():
+    with use_locale("en"):
+        assert fit_text(what_fits("7H")) == "On the 7 of hearts: any 6 or 8."
+        assert fit_text(what_fits("AS")) == "On the ace of spades: any 2."
+        assert fit_text(what_fits("QD")) == "On the queen of diamonds: any jack or king."
+        assert "nothing fits a king" in fit_text(what_fits("KS"))
+        corner = Variant(round_the_corner=True)
+        assert fit_text(what_fits("KS", corner)).endswith("any ace or queen.")
+
+
+def test_what_fits_in_swedish_names_cards_suit_first():
+    with use_locale("sv"):
+        assert fit_text(what_fits("7H")) == "På hjärter 7 passar en sexa eller en åtta."
+        assert fit_text(what_fits("AS")) == "På spader ess passar en tvåa."
+        assert fit_text(what_fits("QD")) == "På ruter dam passar en knekt eller en kung."
+        assert fit_text(what_fits("KS")) == (
+            "På spader kung: ingenting passar på en kung, så vänd upp ett kort."
+        )
+        assert fit_text(what_fits("KS", Variant(jokers=1))).endswith("(eller spela en joker).")
+        assert fit_text(what_fits(None)).startswith("Slänghögen är tom")
+
+
+@pytest.mark.parametrize(
+    ("card", "top", "english", "swedish"),
+    [
+        ("6C", "KS", "The 6 of clubs does not fit on the king of spades: nothing goes on a king.",
+         "Det går inte att lägga klöver 6 på spader kung: ingenting får läggas på en kung."),
+        ("KC", "AH", "The king of clubs does not fit on the ace of hearts: ace and king are not "
+         "neighbours.", "Det går inte att lägga klöver kung på hjärter ess: ess och kung ligger "
+         "inte intill varandra."),
+        ("5C", "AH", "The 5 of clubs does not fit on the ace of hearts: only a 2 goes on an ace.",
+         "Det går inte att lägga klöver 5 på hjärter ess: bara en tvåa får läggas på ett ess."),
+        ("QC", "7H", "The queen of clubs does not fit on the 7 of hearts: only a 6 or 8 does.",
+         "Det går inte att lägga klöver dam på hjärter 7: bara en sexa eller en åtta passar."),
+    ],
+)
+def test_why_a_card_does_not_fit_in_both_languages(card, top, english, swedish):
+    refusal = why_not(card, top, STANDARD)
+    with use_locale("en"):
+        assert refusal_text(refusal) == english
+    with use_locale("sv"):
+        assert refusal_text(refusal) == swedish
+
+
+def test_every_refusal_code_is_worded_in_both_languages():
+    facts = {"card": "8S", "top": "7H", "ranks": (6, 8), "column": 3, "value": "x"}
+    for code, wording in REFUSALS.items():
+        with use_locale("en"):
+            english = wording(facts)
+        with use_locale("sv"):
+            swedish = wording(facts)
+        assert english and swedish and english != swedish, code
+        with use_locale("en"):
+            assert refusal_text(IllegalMoveError(code, **facts)) == english
+
+
+def test_variation_names_follow_the_contract():
+    variant = Variant(queen_on_king=True, round_the_corner=True, clear_scores_zero=True,
+                      empty_start=True, jokers=2)
+    with use_locale("en"):
+        assert variant_labels(variant) == ["Queen on king", "Round the corner",
+                                           "Clear scores zero", "Empty start", "Jokers: 2"]
+    with use_locale("sv"):
+        assert variant_labels(variant) == ["Dam på kung", "Runt hörnet",
+                                           "Noll poäng när patiensen går ut",
+                                           "Inget startkort på slänghögen", "Jokrar: 2"]
+
+
+def test_the_coachs_reasons_in_swedish():
+    # The spec's example: on the 7 of hearts, the 8 of spades uncovers the 9 of clubs.
+    columns = (("9C", "8S"), ("QC",), ("QH", "6D"), ("KS",), ("3C",), ("JH",), ("2S",))
+    position = Position(columns, ("7H",), ("2D",), STANDARD)
+    with use_locale("en"):
+        assert reason(position, Play(0)) == (
+            "Play the 8 of spades: the 9 of clubs under it fits next, and that keeps the run "
+            "going."
+        )
+    with use_locale("sv"):
+        assert reason(position, Play(0)) == (
+            "Spela spader 8: klöver 9 under det passar sedan, och då fortsätter serien."
+        )
+        assert reason(position, DRAW).startswith("Vänd upp ett kort: ")
