@@ -35,7 +35,8 @@ from app.web.render import render
 router = APIRouter(prefix="/golf6")
 
 JOIN_REFUSALS = {
-    store.Refusal.STARTED: (409, N_("This game has already started, so its seats are settled.")),
+    # Once the game starts, every free seat went to the computer.
+    store.Refusal.STARTED: (409, N_("Sorry, every seat is taken now.")),
     store.Refusal.NAME_TAKEN: (422, N_("Someone at this table is already called %(name)s: "
                                        "please add an initial.")),
     store.Refusal.SEATS_FULL: (409, N_("Sorry, every seat is taken now.")),
