@@ -78,7 +78,7 @@ class LocaleMiddleware:
         self.secure_cookies = secure_cookies
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"].startswith("/static/"):
+        if scope["type"] != "http" or scope["path"].startswith(("/static/", "/assets/")):
             await self.app(scope, receive, send)
             return
         locale, remember = choose_locale(Request(scope))

@@ -15,7 +15,7 @@ from tests.browser.test_scorekeeper import start_sheet
 pytestmark = pytest.mark.browser
 
 PAGES = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz", "/solitaire",
-         "/golf6", "/scores"]  # fmt: skip
+         "/solitaire/daily", "/golf6", "/scores"]  # fmt: skip
 DARK_PAPER = "rgb(21, 24, 27)"
 LIGHT_PAPER = "rgb(251, 250, 246)"
 

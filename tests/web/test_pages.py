@@ -509,3 +509,10 @@ def test_card_macro_draws_face_down_cards_and_buttons(app):
     assert button in html
     assert 'value="3" data-shortcut="3" autofocus>' in html and "disabled" not in html
     assert '<span class="pcard-pip" aria-hidden="true">♥</span>' in html
+
+
+def test_bundles_do_not_vary_by_language_or_cookie(client):
+    sheets, _ = _resources(client.get("/").text)
+    response = client.get(sheets[0], headers={"accept-language": "sv", "cookie": "lang=sv"})
+    assert "cookie" not in response.headers.get("vary", "").lower()
+    assert "content-language" not in response.headers
