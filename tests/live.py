@@ -120,7 +120,7 @@ def fresh_database(backend: str, tmp_path: Path, pg_url: str | None) -> Iterator
 def browser(base: str, **kwargs) -> httpx.Client:  # type: ignore[no-untyped-def]
     """An httpx client that behaves like one browser: it has its own CSRF cookie and token."""
     client = httpx.Client(base_url=base, follow_redirects=False, timeout=30, **kwargs)
-    client.get("/")  # a page sets the CSRF cookie
+    client.get("/scores")  # a page with a form sets the CSRF cookie
     return client
 
 
