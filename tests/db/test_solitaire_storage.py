@@ -99,6 +99,25 @@ def test_double_click_applies_the_move_once(db):
     assert not applied and deal.moves == (DRAW,) and deal.version == 1
 
 
+def test_a_deal_read_before_another_request_saved_is_checked_when_saving(db):
+    """What a request read (DealDep) may be out of date by the time it saves."""
+    deal_id = new_deal(db)
+    with db.read() as session:
+        read = load_deal(session, deal_id=deal_id)
+    with db.write() as session:  # the same click, sent twice at once: the other one saved
+        apply_move(session, deal_id=deal_id, version=0, move=DRAW, seen_moves=0)
+    with db.write() as session:
+        deal, applied = apply_move(
+            session, deal_id=deal_id, version=0, move=DRAW, seen_moves=0, read=read
+        )
+    assert not applied and deal.version == 1 and deal.moves == (DRAW,)
+    with pytest.raises(StaleDeal) as stale, db.write() as session:  # another tab's move
+        apply_move(session, deal_id=deal_id, version=0, move=DRAW, read=read)
+    assert stale.value.current.version == 1
+    with db.read() as session:
+        assert load_deal(session, deal_id=deal_id).moves == (DRAW,)
+
+
 def test_stale_form_after_an_undo_is_not_mistaken_for_a_double_click(db):
     deal_id = new_deal(db)
     with db.write() as session:

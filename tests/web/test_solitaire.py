@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 
@@ -440,3 +441,70 @@ def test_round_hole_garbage_and_unknown_rounds(client):
 def test_rules_helpers_match_the_example_deal():
     position = start(tuple(spec_example_cards()))
     assert legal_moves(position) == [Play(0), Play(2), DRAW]
+
+
+# --- Odd values in every field and query parameter: a clear refusal, never a 500 ---------------
+
+ODD = ["²", "①", "١", "٣", "ｄｒａｗ", "é", "9" * 40, "--1", "1e3", "0x1", " ", "\x00", "🂡" * 300]
+MOVE_FORMS = {
+    "play": {"version": "0", "moves": "0", "column": "1"},
+    "draw": {"version": "0", "moves": "0"},
+    "undo": {"version": "0", "moves": "0"},
+    "rewind": {"version": "0", "to": "0"},
+    "watch": {"version": "0", "moves": "0", "move": "1", "watch": "pause"},
+}
+
+
+@pytest.mark.parametrize("value", ODD)
+@pytest.mark.parametrize("action", sorted(MOVE_FORMS))
+def test_odd_values_in_move_forms_change_nothing(client, action, value):
+    deal_id = store_deal(client, spec_example_cards())
+    # "watch" only says whether to keep going after the move: an odd value means pause.
+    for field in [name for name in MOVE_FORMS[action] if name != "watch"]:
+        fields = {**MOVE_FORMS[action], field: value}
+        for htmx in (False, True):
+            response = client.submit(board_url(deal_id, action), fields, htmx=htmx)
+            assert 400 <= response.status_code < 500, (field, response.status_code)
+            assert state(client, deal_id)["moves"] == 0
+    if action == "watch":
+        fields = {**MOVE_FORMS[action], "watch": value}
+        response = client.submit(board_url(deal_id, action), fields)
+        assert response.headers["location"] == board_url(deal_id) + "?watch=pause"
+
+
+@pytest.mark.parametrize("value", ODD)
+@pytest.mark.parametrize("field", ["deal_number", "jokers", "action", "queen_on_king"])
+def test_odd_values_in_the_new_deal_form_are_refused_or_ignored(client, field, value):
+    fields = {"deal_number": "7", "action": "number", field: value}
+    response = client.submit("/solitaire/deals", fields)
+    assert response.status_code in (303, 422), response.status_code
+    if response.status_code == 422:
+        assert 'role="alert"' in response.text  # the message sits beside the re-filled form
+    round_ = client.submit("/solitaire/rounds", {field: value})
+    assert round_.status_code in (303, 422)
+
+
+def test_a_refused_deal_number_keeps_the_ticked_variations(client):
+    response = client.submit("/solitaire/deals", {"deal_number": "²", "action": "number",
+                                                  "queen_on_king": "on", "jokers": "2"})
+    assert response.status_code == 422
+    page = response.text
+    assert 'value="²"' in page and 'aria-invalid="true"' in page
+    assert re.search(r'name="queen_on_king" value="on" checked', page)
+    assert re.search(r'<option value="2" selected>', page)
+
+
+@pytest.mark.parametrize("value", ODD)
+def test_odd_hole_numbers_and_query_parameters_never_fail(client, value):
+    response = client.submit("/solitaire/rounds", {})
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    round_id = state(client, deal_id)["round_id"]
+    hole = client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": value})
+    assert hole.status_code == 400
+    for name in ("hint", "watch", "done"):
+        page = client.get(board_url(deal_id), params={name: value})
+        assert page.status_code == 200
+    for odd_id in (quote(value, safe=""), quote(value * 3, safe="")):
+        assert client.get(board_url(odd_id)).status_code == 404
+        assert client.get(f"/solitaire/rounds/{odd_id}").status_code == 404
+        assert client.submit(board_url(odd_id, "draw"), {"version": "0"}).status_code == 404
