@@ -18,6 +18,8 @@ from typing import Annotated, TypeVar
 from fastapi import Depends, Request
 from starlette.datastructures import FormData
 
+from app.i18n import gettext as _
+
 T = TypeVar("T")
 
 # A sign, then at most 18 ASCII digits: any such text fits a 64-bit integer.
@@ -59,7 +61,8 @@ def int_field(form: FormData, name: str, low: int, high: int, default: int | Non
         return default
     value = parse_int(raw, low, high)
     if value is None:
-        raise FormError(name, f"Please enter a whole number from {low} to {high}.")
+        raise FormError(
+            name, _("Please enter a whole number from %(low)s to %(high)s.", low=low, high=high))
     return value
 
 
@@ -75,9 +78,9 @@ def text_field(form: FormData, name: str, max_length: int, required: bool = True
     raw = form.get(name)
     text = raw.strip() if isinstance(raw, str) else ""
     if required and not text:
-        raise FormError(name, "Please fill this in.")
+        raise FormError(name, _("Please fill this in."))
     if len(text) > max_length:
-        raise FormError(name, f"Please use at most {max_length} characters.")
+        raise FormError(name, _("Please use at most %(max)s characters.", max=max_length))
     return text
 
 
@@ -88,7 +91,7 @@ def choice_field(
     raw = form.get(name)
     key = default if raw in (None, "") and default is not None else raw
     if not isinstance(key, str) or key not in choices:
-        raise FormError(name, "Please pick one of the choices offered.")
+        raise FormError(name, _("Please pick one of the choices offered."))
     return choices[key]
 
 

@@ -98,6 +98,6 @@ def test_the_coachs_reasons_in_swedish():
         )
     with use_locale("sv"):
         assert reason(position, Play(0)) == (
-            "Spela spader 8: klöver 9 under det passar sedan, och då fortsätter serien."
+            "Spela spader 8: klöver 9 som ligger under passar sedan, och då fortsätter serien."
         )
         assert reason(position, DRAW).startswith("Vänd upp ett kort: ")

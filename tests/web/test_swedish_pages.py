@@ -49,7 +49,8 @@ def english_phrases() -> tuple[str, ...]:
 
 def visible_text(page: str) -> str:
     page = HIDDEN.sub(" ", page)
-    names = " | ".join(NAMES.findall(page))
+    title = re.search(r"(?s)<title>(.*?)</title>", page)
+    names = " | ".join(NAMES.findall(page) + ([title.group(1)] if title else []))
     # English words quoted on purpose carry lang="en" (the glossary, the rules page's FAQ).
     page = re.sub(r'(?s)<(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", page.split("<body", 1)[-1])
     return html.unescape(" ".join(TAG.sub(" ", page).split()) + " | " + names)
