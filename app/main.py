@@ -18,6 +18,7 @@ from app.web import assets, health, pages, quiz
 from app.web.assets import build_bundles
 from app.web.errors import ErrorPageMiddleware, install_error_handlers
 from app.web.golf import routes as golf
+from app.web.i18n import LocaleMiddleware
 from app.web.render import make_templates
 from app.web.scorekeeper import routes as scorekeeper
 from app.web.solitaire import challenges as solitaire_challenges
@@ -81,5 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         secure_cookies=settings.secure_cookies,
         max_body_bytes=settings.max_body_bytes,
     )
+    # The language is chosen before anything renders, error pages included.
+    app.add_middleware(LocaleMiddleware, secure_cookies=settings.secure_cookies)
     app.add_middleware(RequestLogMiddleware)  # outermost: logs refused requests too
     return app

@@ -1,15 +1,17 @@
 """A Golf score sheet for a game at a real table: holes, totals, leaders, winners.
 
 Pure: a `Sheet` is an immutable value; every change returns a new sheet or raises a
-`SheetError` whose message a player can read. Lowest total leads and wins; ties share.
+`SheetError` with a code and its facts (app.web.scorekeeper.words words it in the reader's
+language). Lowest total leads and wins; ties share.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from app.rules.golf.scoring import layout_score
 
@@ -33,11 +35,6 @@ class SheetLength(StrEnum):
     def planned_holes(self) -> int | None:
         return None if self is SheetLength.UNTIL_100 else int(self.value)
 
-    @property
-    def label(self) -> str:
-        return "Until 100" if self is SheetLength.UNTIL_100 else f"{self.value} holes"
-
-
 class SheetGame(StrEnum):
     """Which Golf the table plays: it decides only what the layout helper adds up."""
 
@@ -50,7 +47,12 @@ class SheetGame(StrEnum):
 
 
 class SheetError(ValueError):
-    """Base of score-sheet errors; the message is meant for the player."""
+    """Base of score-sheet errors: a code ("same_name") and the facts its wording needs."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
 
 
 class InvalidEntryError(SheetError):
@@ -130,36 +132,39 @@ def winners(sheet: Sheet) -> tuple[int, ...]:
     return leaders(sheet) if is_finished(sheet) else ()
 
 
-def join_names(names: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+@dataclass(frozen=True)
+class Standing:
+    """Where the game stands, for the live region: `code` is "ready", "leading" or "over".
+
+    `names` are the players (ready) or the leaders/winners; `low` their total after `hole`;
+    `reached` the players who reached the target in an "until 100" game that is over.
+    """
+
+    code: str
+    names: tuple[str, ...]
+    hole: int = 0
+    low: int = 0
+    reached: tuple[str, ...] = field(default=())
 
 
-def summary(sheet: Sheet) -> str:
-    """One sentence for the live region: who leads, or who won."""
+def summary(sheet: Sheet) -> Standing:
+    """Who leads, or who won."""
     if not sheet.holes:
-        return f"Ready for hole 1. {join_names(sheet.players)} are playing."
-    names = [sheet.players[i] for i in leaders(sheet)]
+        return Standing("ready", sheet.players)
+    names = tuple(sheet.players[i] for i in leaders(sheet))
     low = totals(sheet)[leaders(sheet)[0]]
-    who = join_names(names)
     if is_finished(sheet):
-        verb = "wins" if len(names) == 1 else "share the win"
-        why = _why_over(sheet)
-        return f"Game over after hole {sheet.holes_played}{why}. {who} {verb} with {low}."
-    if len(names) == 1:
-        return f"After hole {sheet.holes_played}, {who} leads with {low}."
-    return f"After hole {sheet.holes_played}, {who} share the lead with {low}."
+        return Standing("over", names, sheet.holes_played, low, _reached(sheet))
+    return Standing("leading", names, sheet.holes_played, low)
 
 
-def _why_over(sheet: Sheet) -> str:
+def _reached(sheet: Sheet) -> tuple[str, ...]:
     """For "until 100": who reached it, since they are usually not the winner."""
     if sheet.length is not SheetLength.UNTIL_100:
-        return ""
+        return ()
     scores = totals(sheet)
-    over = [name for name, total in zip(sheet.players, scores, strict=True) if total >= TARGET]
-    return f": {join_names(over)} reached {TARGET}"
+    return tuple(name for name, total in zip(sheet.players, scores, strict=True)
+                 if total >= TARGET)
 
 
 # --- checking input --------------------------------------------------------------------------
@@ -169,26 +174,24 @@ def clean_name(text: str) -> str:
     """A player name with its spaces tidied; refused when too long or unprintable."""
     name = re.sub(r"\s+", " ", text).strip()
     if len(name) > MAX_NAME:
-        raise InvalidEntryError(
-            f"“{name[:MAX_NAME]}…” is too long: keep names to {MAX_NAME} letters."
-        )
+        raise InvalidEntryError("name_too_long", name=name[:MAX_NAME], limit=MAX_NAME)
     if not name.isprintable():
-        raise InvalidEntryError("Names can only use letters, numbers and everyday punctuation.")
+        raise InvalidEntryError("name_unprintable")
     return name
 
 
 def _checked_scores(sheet: Sheet, scores: Sequence[int]) -> tuple[int, ...]:
     if len(scores) != len(sheet.players):
-        raise InvalidEntryError("Every player needs a score for the hole.")
+        raise InvalidEntryError("scores_missing")
     for name, score in zip(sheet.players, scores, strict=True):
         if not isinstance(score, int) or not MIN_SCORE <= score <= MAX_SCORE:
-            raise InvalidEntryError(f"The score for {name} is out of range.")
+            raise InvalidEntryError("score_out_of_range", name=name)
     return tuple(scores)
 
 
 def _check_hole_number(sheet: Sheet, number: int) -> int:
     if not 1 <= number <= len(sheet.holes):
-        raise SheetRuleError(f"There is no hole {number} on this sheet yet.")
+        raise SheetRuleError("no_such_hole", number=number)
     return number - 1
 
 
@@ -196,16 +199,12 @@ def _check_consistent(sheet: Sheet) -> Sheet:
     """Refuse a sheet with holes after the end of the game."""
     planned = sheet.length.planned_holes
     if planned is not None and len(sheet.holes) > planned:
-        raise SheetRuleError(f"This game has {planned} holes, and they are all entered.")
+        raise SheetRuleError("all_holes_entered", planned=planned)
     end = end_hole(sheet)
     if planned is None and end is not None and end < len(sheet.holes):
-        raise SheetRuleError(
-            f"With these scores someone reaches {TARGET} at hole {end}, which ends the game, "
-            f"but {len(sheet.holes)} holes are entered. Remove the later holes first, "
-            "or check the scores."
-        )
+        raise SheetRuleError("ended_earlier", target=TARGET, end=end, entered=len(sheet.holes))
     if len(sheet.holes) > MAX_HOLES:
-        raise SheetRuleError(f"A sheet holds at most {MAX_HOLES} holes.")
+        raise SheetRuleError("too_many_holes", limit=MAX_HOLES)
     return sheet
 
 
@@ -225,16 +224,12 @@ def new_sheet(
     try:
         length = SheetLength(length)
     except ValueError:
-        raise InvalidEntryError("Please choose 9 holes, 18 holes or Until 100.") from None
+        raise InvalidEntryError("bad_length") from None
     players = tuple(name for name in (clean_name(n) for n in names) if name)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidEntryError(
-            f"A score sheet needs {MIN_PLAYERS} to {MAX_PLAYERS} players: fill in their names."
-        )
+        raise InvalidEntryError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
     if len({p.casefold() for p in players}) != len(players):
-        raise InvalidEntryError(
-            "Two players have the same name. Add an initial so everyone can tell them apart."
-        )
+        raise InvalidEntryError("same_name")
     four_card = game is SheetGame.FOUR_CARD
     return Sheet(players=players, length=length, game=game, pairs_cancel=pairs_cancel and four_card)
 
@@ -242,7 +237,7 @@ def new_sheet(
 def add_hole(sheet: Sheet, scores: Sequence[int], before: int | None = None) -> Sheet:
     """Enter a hole at the end, or insert a forgotten one before hole `before`."""
     if is_finished(sheet):
-        raise SheetRuleError("The game is over, so no more holes can be added.")
+        raise SheetRuleError("game_over")
     row = _checked_scores(sheet, scores)
     holes = list(sheet.holes)
     if before is None:
@@ -282,8 +277,7 @@ def layout_points(
 ) -> int:
     """Score a layout's ranks, top row then bottom row, by the table's game and options."""
     if len(ranks) != game.cards or any(r not in HELPER_RANKS for r in ranks):
-        count = "six" if game is SheetGame.SIX_CARD else "four"
-        raise InvalidEntryError(f"Pick all {count} cards of the layout to work out the score.")
+        raise InvalidEntryError("pick_all_cards", count=game.cards)
     if game is SheetGame.FOUR_CARD:
         return _four_card_points(ranks, pairs_cancel)
     # Suits never matter for scoring; any suit makes a valid card code.

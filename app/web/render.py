@@ -19,6 +19,7 @@ from app.rules.cards import card_label, is_red
 from app.security import CSRF_FIELD, csrf_token
 from app.web.assets import Bundle, build_bundles
 from app.web.i18n import language_url
+from app.web.scorekeeper.words import length_label
 from app.web.solitaire.words import variant_labels
 
 
@@ -66,6 +67,7 @@ def install_i18n(env: Environment) -> None:
     env.filters["items"] = i18n.format_items
     env.filters["variant_labels"] = variant_labels
     env.filters["possessive"] = i18n.possessive
+    env.filters["length_label"] = length_label
 
 
 _ATTR_NAME = re.compile(r"^[a-zA-Z_:][-a-zA-Z0-9_:.]*$")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.i18n import use_locale
 from app.rules.scoresheet import (
     InvalidEntryError,
     Sheet,
@@ -22,6 +23,13 @@ from app.rules.scoresheet import (
     totals,
     winners,
 )
+from app.web.scorekeeper.words import error_text, length_label, standing_text
+
+
+def said(sheet: Sheet) -> str:
+    """The standing as the live region words it in English (the rules give only facts)."""
+    with use_locale("en"):
+        return standing_text(summary(sheet))
 
 
 def sheet_with(holes: list[list[int]], length: str = "9", players=("Ann", "Bo", "Cy")) -> Sheet:
@@ -41,20 +49,20 @@ def test_blank_sheet_has_zero_totals_and_no_leader():
     sheet = new_sheet(["Ann", "Bo"], "18")
     assert totals(sheet) == (0, 0)
     assert leaders(sheet) == ()
-    assert summary(sheet) == "Ready for hole 1. Ann and Bo are playing."
+    assert said(sheet) == "Ready for hole 1. Ann and Bo are playing."
 
 
 def test_lowest_total_leads():
     sheet = sheet_with([[5, -2, 10]])
     assert leaders(sheet) == (1,)
-    assert summary(sheet) == "After hole 1, Bo leads with -2."
+    assert said(sheet) == "After hole 1, Bo leads with -2."
     assert winners(sheet) == ()
 
 
 def test_equal_lowest_totals_share_the_lead():
     sheet = sheet_with([[4, 4, 9]])
     assert leaders(sheet) == (0, 1)
-    assert summary(sheet) == "After hole 1, Ann and Bo share the lead with 4."
+    assert said(sheet) == "After hole 1, Ann and Bo share the lead with 4."
 
 
 def test_nine_hole_game_ends_after_ninth_hole_with_winner():
@@ -64,13 +72,13 @@ def test_nine_hole_game_ends_after_ninth_hole_with_winner():
     assert end_hole(sheet) == 9
     assert winners(sheet) == (1,)
     assert totals(sheet) == (34, 32, 40)
-    assert summary(sheet) == "Game over after hole 9. Bo wins with 32."
+    assert said(sheet) == "Game over after hole 9. Bo wins with 32."
 
 
 def test_tied_winners_share_the_win():
     sheet = sheet_with([[5, 5, 7]] * 9, players=("Ann", "Bo", "Cy"))
     assert winners(sheet) == (0, 1)
-    assert summary(sheet) == "Game over after hole 9. Ann and Bo share the win with 45."
+    assert said(sheet) == "Game over after hole 9. Ann and Bo share the win with 45."
 
 
 def test_eighteen_hole_game_goes_on_after_nine():
@@ -82,7 +90,7 @@ def test_eighteen_hole_game_goes_on_after_nine():
 
 def test_no_hole_after_the_game_is_over():
     sheet = sheet_with([[1, 2, 3]] * 9)
-    with pytest.raises(SheetRuleError, match="game is over"):
+    with pytest.raises(SheetRuleError, match="game_over"):
         add_hole(sheet, [1, 1, 1])
 
 
@@ -92,7 +100,7 @@ def test_until_100_ends_after_the_hole_in_which_someone_reaches_100():
     sheet = add_hole(sheet, [10, 5, 5])  # Ann reaches exactly 100
     assert end_hole(sheet) == 4
     assert winners(sheet) == (2,)  # lowest total wins, not the one who reached 100
-    assert summary(sheet) == "Game over after hole 4: Ann reached 100. Cy wins with 35."
+    assert said(sheet) == "Game over after hole 4: Ann reached 100. Cy wins with 35."
     with pytest.raises(SheetRuleError):
         add_hole(sheet, [0, 0, 0])
 
@@ -117,14 +125,18 @@ def test_edit_fixes_a_mistyped_score():
 
 def test_edit_refused_for_a_hole_not_entered():
     sheet = sheet_with([[5, 6, 7]])
-    with pytest.raises(SheetRuleError, match="no hole 2"):
+    with pytest.raises(SheetRuleError, match="no_such_hole"):
         edit_hole(sheet, 2, [1, 1, 1])
 
 
 def test_edit_that_would_end_until_100_earlier_is_refused():
     sheet = sheet_with([[30, 0, 0], [30, 0, 0], [30, 0, 0]], length="100")
-    with pytest.raises(SheetRuleError, match="hole 2"):
+    with pytest.raises(SheetRuleError, match="ended_earlier") as refused:
         edit_hole(sheet, 2, [75, 0, 0])
+    assert refused.value.params == {"target": 100, "end": 2, "entered": 3}
+    with use_locale("en"):
+        assert error_text(refused.value).startswith(
+            "With these scores someone reaches 100 at hole 2, which ends the game")
     trimmed = remove_hole(sheet, 3)
     assert is_finished(edit_hole(trimmed, 2, [75, 0, 0]))
 
@@ -148,7 +160,7 @@ def test_remove_hole_moves_later_holes_up():
 
 @pytest.mark.parametrize("names", [["Ann"], [], ["", "  "], [f"P{i}" for i in range(9)]])
 def test_sheet_needs_two_to_eight_players(names):
-    with pytest.raises(InvalidEntryError, match="2 to 8 players"):
+    with pytest.raises(InvalidEntryError, match="player_count"):
         new_sheet(names, "9")
 
 
@@ -158,12 +170,12 @@ def test_empty_name_fields_are_skipped_and_spaces_tidied():
 
 
 def test_duplicate_names_refused():
-    with pytest.raises(InvalidEntryError, match="same name"):
+    with pytest.raises(InvalidEntryError, match="same_name"):
         new_sheet(["Ann", "ann"], "9")
 
 
 def test_long_or_unprintable_names_refused():
-    with pytest.raises(InvalidEntryError, match="too long"):
+    with pytest.raises(InvalidEntryError, match="name_too_long"):
         clean_name("x" * 31)
     assert clean_name("x" * 30) == "x" * 30
     with pytest.raises(InvalidEntryError):
@@ -171,15 +183,19 @@ def test_long_or_unprintable_names_refused():
 
 
 def test_unknown_length_refused():
-    with pytest.raises(InvalidEntryError, match="9 holes"):
+    with pytest.raises(InvalidEntryError, match="bad_length"):
         new_sheet(["Ann", "Bo"], "7")
 
 
 def test_hole_needs_a_score_for_every_player():
-    with pytest.raises(InvalidEntryError, match="Every player"):
+    with pytest.raises(InvalidEntryError, match="scores_missing"):
         add_hole(new_sheet(["Ann", "Bo"], "9"), [1])
 
 
 def test_length_labels_and_planned_holes():
-    assert [length.label for length in SheetLength] == ["9 holes", "18 holes", "Until 100"]
+    with use_locale("en"):
+        assert [length_label(length) for length in SheetLength] == [
+            "9 holes", "18 holes", "Until 100"]
+    with use_locale("sv"):
+        assert [length_label(length) for length in SheetLength] == ["9 hål", "18 hål", "Till 100"]
     assert SheetLength.UNTIL_100.planned_holes is None

@@ -44,8 +44,9 @@ def test_jack_and_queen_are_not_a_pair():
 
 @pytest.mark.parametrize("ranks", [["A"] * 5, ["A"] * 7, ["A", "2", "3", "4", "5", "1"], []])
 def test_incomplete_or_unknown_ranks_refused(ranks):
-    with pytest.raises(InvalidEntryError, match="all six"):
+    with pytest.raises(InvalidEntryError, match="pick_all_cards") as refused:
         layout_points(ranks)
+    assert refused.value.params == {"count": 6}
 
 
 # Four-card Golf: a 2x2 square, top row then bottom row; number cards (twos too) face value.
@@ -73,8 +74,9 @@ def test_four_card_pairs_cancel_in_rows_and_columns(ranks, score):
 
 @pytest.mark.parametrize("ranks", [["A"] * 3, ["A"] * 5, ["A", "2", "3", "Z"]])
 def test_four_card_needs_all_four_cards(ranks):
-    with pytest.raises(InvalidEntryError, match="all four"):
+    with pytest.raises(InvalidEntryError, match="pick_all_cards") as refused:
         layout_points(ranks, SheetGame.FOUR_CARD)
+    assert refused.value.params == {"count": 4}
 
 
 def test_pairs_option_is_only_kept_for_four_card_sheets():

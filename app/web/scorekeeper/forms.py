@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from starlette.datastructures import FormData
 
+from app.i18n import gettext as _
 from app.rules.scoresheet import (
     HELPER_RANKS,
     MAX_HOLES,
@@ -15,6 +16,7 @@ from app.rules.scoresheet import (
     MAX_PLAYERS,
     MAX_SCORE,
     MIN_SCORE,
+    InvalidEntryError,
     Sheet,
     SheetGame,
     SheetLength,
@@ -29,6 +31,7 @@ from app.web.forms import (
     text_field,
     version_field,
 )
+from app.web.scorekeeper.words import error_text
 
 POSITIONS = {
     SheetGame.SIX_CARD: (
@@ -77,14 +80,14 @@ def length(form: FormData) -> SheetLength:
     try:
         return choice_field(form, "length", LENGTHS, default=SheetLength.NINE.value)
     except FormError:
-        raise FormError("length", "Please choose 9 holes, 18 holes or Until 100.") from None
+        raise FormError("length", _("Please choose 9 holes, 18 holes or Until 100.")) from None
 
 
 def game(form: FormData) -> SheetGame:
     try:
         return choice_field(form, "game", GAMES, default=SheetGame.SIX_CARD.value)
     except FormError:
-        raise FormError("game", "Please choose six-card or four-card Golf.") from None
+        raise FormError("game", _("Please choose six-card or four-card Golf.")) from None
 
 
 def pairs_cancel(form: FormData) -> bool:
@@ -97,7 +100,7 @@ def sheet_version(form: FormData) -> int:
         return version_field(form)
     except FormError:
         raise FormError(
-            "version", "This form is missing a detail. Please reload the page."
+            "version", _("This form is missing a detail. Please reload the page.")
         ) from None
 
 
@@ -106,7 +109,8 @@ def before(form: FormData) -> int | None:
     try:
         return optional_int_field(form, "before", 1, MAX_HOLES)
     except FormError:
-        raise FormError("before", "Please choose where the hole goes from the list.") from None
+        raise FormError(
+            "before", _("Please choose where the hole goes from the list.")) from None
 
 
 def typed_scores(form: FormData, sheet: Sheet) -> list[str]:
@@ -121,15 +125,16 @@ def score(form: FormData, index: int, who: str) -> int:
     # A phone keyboard may type a typographic minus, or a plus before a positive score.
     text = raw.strip().replace("\u2212", "-").removeprefix("+") if isinstance(raw, str) else ""
     if not text:
-        raise FormError(name, f"Please enter a score for {who}.")
+        raise FormError(name, _("Please enter a score for %(name)s.", name=who))
     value = parse_int(text, -ANY_WHOLE, ANY_WHOLE)
     if value is None:
-        raise FormError(name, f"The score for {who} must be a whole number, like 7 or -2.")
+        raise FormError(
+            name, _("The score for %(name)s must be a whole number, like 7 or -2.", name=who))
     if not MIN_SCORE <= value <= MAX_SCORE:
         raise FormError(
             name,
-            f"A score of {value} for {who} cannot be right: a hole scores between "
-            f"{MIN_SCORE} and {MAX_SCORE}.",
+            _("A score of %(value)s for %(name)s cannot be right: a hole scores between "
+              "%(low)s and %(high)s.", value=value, name=who, low=MIN_SCORE, high=MAX_SCORE),
         )
     return value
 
@@ -144,21 +149,21 @@ def helper_player(form: FormData, sheet: Sheet) -> int:
     try:
         return int_field(form, "helper_for", 0, len(sheet.players) - 1)
     except FormError:
-        raise FormError("helper_for", "Please use the helper under one of the players.") from None
+        raise FormError(
+            "helper_for", _("Please use the helper under one of the players.")) from None
 
 
 def helper_ranks(form: FormData, sheet: Sheet, player: int) -> list[str]:
     """The ranks picked for one player's layout, top row then bottom row; all are needed."""
-    count = "six" if sheet.game is SheetGame.SIX_CARD else "four"
+    # The same sentence as the rules' refusal (pick_all_cards), worded in one place.
+    incomplete = error_text(InvalidEntryError("pick_all_cards", count=sheet.game.cards))
     ranks = []
     for k in range(sheet.game.cards):
         name = f"card_{player}_{k}"
         try:
             ranks.append(choice_field(form, name, RANKS))
         except FormError:
-            raise FormError(
-                name, f"Pick all {count} cards of the layout to work out the score."
-            ) from None
+            raise FormError(name, incomplete) from None
     return ranks
 
 

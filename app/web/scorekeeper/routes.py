@@ -15,6 +15,8 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from app.i18n import N_
+from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules import scoresheet as rules
 from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
@@ -23,6 +25,7 @@ from app.storage.scoresheets import StoredSheet
 from app.web.forms import FormError, PostedForm
 from app.web.render import after_post, json_state, render, wants_json
 from app.web.scorekeeper import forms
+from app.web.scorekeeper.words import error_text, standing_text
 
 router = APIRouter()
 
@@ -30,7 +33,7 @@ NEW_PAGE = "scorekeeper/new.html"
 SHEET_PAGE = "scorekeeper/sheet.html"
 SHEET_FRAGMENT = "scorekeeper/_sheet_swap.html"
 HOLE_FORM = "scorekeeper/_hole_form.html"
-STALE = (
+STALE = N_(
     "This sheet changed since you opened it (perhaps on another phone). "
     "Here it is as it stands now; nothing was saved, so please check and try again."
 )
@@ -187,7 +190,7 @@ def _change(
     except store.SheetNotFound:
         raise HTTPException(404) from None  # removed since the dependency loaded it
     except store.StaleSheetError as stale:
-        return _sheet_response(request, stale.current, True, FormState(STALE), status_code=409)
+        return _sheet_response(request, stale.current, True, FormState(_(STALE)), status_code=409)
     except (FormError, SheetError) as exc:
         keep.message = _message(exc, keep)
         if isinstance(keep.where, int) and not 1 <= keep.where <= len(stored.sheet.holes):
@@ -203,7 +206,7 @@ def _message(exc: FormError | SheetError, state: FormState) -> str:
     if isinstance(exc, FormError):
         state.invalid = exc.field
         return exc.message
-    return str(exc)
+    return error_text(exc)
 
 
 def _new_page(
@@ -276,7 +279,7 @@ def _sheet_context(
         "leaders": set(rules.leaders(sheet)),
         "winners": set(rules.winners(sheet)),
         "finished": rules.is_finished(sheet),
-        "summary": rules.summary(sheet),
+        "summary": standing_text(rules.summary(sheet)),
         # Only the private page may carry its own edit link.
         "private_url": str(request.url_for("scorekeeper_sheet", sheet_id=stored.id))
         if editable
