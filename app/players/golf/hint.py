@@ -1,0 +1,220 @@
+"""Advice at the Golf table: the move the `coach` player would make, why, and the figures.
+
+`hint(view)` is honest by construction: it reads only the seat's `SeatView` (never a
+face-down card or the stock order) and its move *is* `bots.choose("coach", view, rng)`, so
+following every hint plays exactly as the computer's strong level does. The reason and the
+figures come from the coach's own evaluation (app.players.golf.coach and coach_eval):
+- `worth_hidden`: what a face-down card is worth on average now (the mean of unseen cards);
+- `saving`: how much the card lowers the expected score where it goes (`Evaluator.ev`, which
+  counts the chance that a face-down card pairs);
+- `margin`: how much better, by the coach's whole valuation (look-ahead, tempo, the card it
+  gives the next player), the advised action is than the next best; under `CLOSE` the hint
+  names that runner-up too.
+The result holds codes and numbers only; app.web.golf.coach words them.
+
+`option_values(view)` gives the coach's value of every action it weighs at this decision
+(lower is better), which the hole review (hole_review.py) uses to price a choice that was
+made against the one the coach would have made.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from app.players.golf import bots
+from app.players.golf import coach as six
+from app.players.golf.knowledge import placed, rank_of
+from app.rules.golf import (
+    DrawStock,
+    Game,
+    Knock,
+    Move,
+    NextHole,
+    Phase,
+    Pile,
+    Reveal,
+    SeatView,
+    Swap,
+    TakeDiscard,
+    ThrowAway,
+    TurnAll,
+    TurnUp,
+    legal_moves_for,
+)
+
+# Two actions whose values differ by less than this many points are "close" (about the
+# spread of a single turn's luck is far larger; this is a judgement call, said as such).
+CLOSE = 0.5
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One piece of advice. `reason` is a code; the numbers are points (floats, unrounded)."""
+
+    move: Move
+    reason: str
+    card: str | None = None  # the card the advice is about (the discard or the drawn card)
+    index: int | None = None  # where it goes (layout index), or which card to turn up
+    replaces: str | None = None  # the face-up card it replaces (None: a face-down card)
+    worth_hidden: float | None = None
+    saving: float | None = None
+    runner_up: Move | None = None  # the next best action when it is close
+    margin: float | None = None  # value of the runner-up less the advised action's
+
+
+def _rng(view: SeatView) -> random.Random:
+    """The dice a hint gives the coach: fixed by public facts, so advice never flickers.
+
+    The six-card coach never rolls them; the four-card one seeds its own sampling."""
+    return random.Random(f"hint:{view.hole}:{view.turns}:{view.seat}")
+
+
+def option_values(view: SeatView) -> list[tuple[float, Move]]:
+    """The six-card coach's value (lower is better) of each action it weighs now.
+
+    Mirrors coach.choose: the draw phase compares drawing, taking the discard (placed at its
+    best), turning one card up and turning all up; the place phase compares every place and,
+    for a stock card, throwing it away. Empty when the coach has no real choice (flips, the
+    next deal) or in four-card Golf, whose coach values positions differently.
+    """
+    if view.seat is None or view.options.game != Game.SIX_CARD or view.seat not in view.acting:
+        return []
+    legal = legal_moves_for(view)
+    seat = view.seat
+    if view.phase == Phase.DRAW:
+        plan = six._plan(view)
+        values = [(six.draw_value(plan), DrawStock(seat))]
+        if view.discard_top:
+            index, value = six.best_place(plan, rank_of(view.discard_top))
+            values.append((value, TakeDiscard(seat)))
+        if TurnAll(seat) in legal and not plan.last_turns:
+            values.append((six.outcome_value(plan, plan.mine, 0), TurnAll(seat)))
+        values += [(six._reveal_value(plan, m.index), m) for m in legal if isinstance(m, TurnUp)]
+        return values
+    if view.phase == Phase.PLACE and view.drawn:
+        plan = six._plan(view)
+        rank = rank_of(view.drawn)
+        values = [(six.place_value(plan, i, rank), Swap(seat, i)) for i in plan.positions]
+        if view.held_from == Pile.STOCK:
+            values.append((six.keep_value(plan, rank), ThrowAway(seat)))
+        return values
+    if view.phase == Phase.TURN_UP:
+        plan = six._plan(view)
+        return [(six._reveal_value(plan, m.index), m) for m in legal if isinstance(m, TurnUp)]
+    return []
+
+
+def hint(view: SeatView) -> Hint | None:
+    """The coach's advice for the view's seat, or None when it has nothing to do."""
+    if view.seat is None or view.seat not in view.acting or not legal_moves_for(view):
+        return None
+    move = bots.choose("coach", view, _rng(view))
+    if view.options.game != Game.SIX_CARD:
+        return Hint(move=move, reason=_plain_reason(move), card=_card_of(view, move),
+                    index=getattr(move, "index", None))
+    values = option_values(view)
+    runner_up, margin = _runner_up(values, move)
+    found = _reason(view, move)
+    return Hint(**{**found, "move": move, "runner_up": runner_up, "margin": margin})
+
+
+def _runner_up(values: list[tuple[float, Move]], move: Move) -> tuple[Move | None, float | None]:
+    """The best action of another kind, and how much worse it is (None: no other kind).
+
+    Two places for the same card are often worth exactly the same (two face-down cards of
+    one column), so only a different kind of action (draw or take, keep or throw, turn up)
+    is named as the close alternative."""
+    mine = [v for v, m in values if m == move]
+    others = sorted(((v, m) for v, m in values if type(m) is not type(move)),
+                    key=lambda vm: vm[0])
+    if not mine or not others:
+        return None, None
+    margin = others[0][0] - mine[0]
+    return (others[0][1] if margin < CLOSE else None), margin
+
+
+def _plain_reason(move: Move) -> str:
+    return {
+        DrawStock: "draw", TakeDiscard: "take", Swap: "place", ThrowAway: "throw",
+        TurnUp: "turn_up", TurnAll: "turn_all", Knock: "knock", Reveal: "flip",
+        NextHole: "next_hole",
+    }.get(type(move), "play")
+
+
+def _card_of(view: SeatView, move: Move) -> str | None:
+    if isinstance(move, TakeDiscard):
+        return view.discard_top
+    if isinstance(move, Swap | ThrowAway):
+        return view.drawn
+    return None
+
+
+def _placement_facts(view: SeatView, card: str, index: int) -> dict:
+    """What putting `card` at `index` does to the expected score, by the coach's evaluator."""
+    plan = six._plan(view)
+    ev = plan.evaluator
+    rank = rank_of(card)
+    before, after = ev.ev(plan.mine), ev.ev(placed(plan.mine, index, rank))
+    shape = view.shape
+    partner = next(b if a == index else a for a, b in shape.column_lines if index in (a, b))
+    pairs = plan.mine[partner] == rank and rank is not None
+    replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
+    if pairs:
+        reason = "pairs"
+    elif before - after <= 0:
+        reason = "tempo"  # no lower on average: worth it for turning a card up sooner
+    elif replaces is None:
+        reason = "replaces_hidden"
+    else:
+        reason = "replaces_higher"
+    return {
+        "reason": reason, "card": card, "index": index, "replaces": replaces,
+        "worth_hidden": ev.mean, "saving": before - after,
+    }
+
+
+def _best_discard_saving(view: SeatView) -> float:
+    """The most the discard could lower the expected score anywhere (<= 0: nowhere)."""
+    plan = six._plan(view)
+    ev = plan.evaluator
+    rank = rank_of(view.discard_top)
+    now = ev.ev(plan.mine)
+    return max(now - ev.ev(placed(plan.mine, i, rank)) for i in plan.positions)
+
+
+def _reason(view: SeatView, move: Move) -> dict:
+    """The reason code and figures for the coach's move (six-card Golf)."""
+    plan = six._plan(view)
+    worth = plan.evaluator.mean
+    if isinstance(move, TakeDiscard):
+        index, _value = six.best_place(plan, rank_of(view.discard_top))
+        return _placement_facts(view, view.discard_top, index)
+    if isinstance(move, Swap):
+        facts = _placement_facts(view, view.drawn, move.index)
+        hidden_left = sum(plan.face_down) - plan.face_down[move.index]
+        if not hidden_left and not plan.last_turns:
+            facts["reason"] = "go_out"
+        return facts
+    if isinstance(move, DrawStock):
+        if view.discard_top is None:
+            return {"reason": "draw_empty", "worth_hidden": worth}
+        saving = _best_discard_saving(view)
+        if saving <= 0:
+            return {"reason": "draw_discard_useless", "card": view.discard_top,
+                    "worth_hidden": worth}
+        return {"reason": "draw_better", "card": view.discard_top, "saving": saving,
+                "worth_hidden": worth}
+    if isinstance(move, ThrowAway):
+        now = plan.evaluator.ev(plan.mine)
+        rank = rank_of(view.drawn)
+        best = max(now - plan.evaluator.ev(placed(plan.mine, i, rank)) for i in plan.positions)
+        code = "throw_useless" if best <= 0 else "throw_better"
+        return {"reason": code, "card": view.drawn, "saving": max(best, 0.0),
+                "worth_hidden": worth}
+    if isinstance(move, TurnUp):
+        code = "turn_up_forced" if view.phase == Phase.TURN_UP else "turn_up"
+        return {"reason": code, "index": move.index, "worth_hidden": worth}
+    if isinstance(move, TurnAll):
+        return {"reason": "turn_all", "worth_hidden": worth}
+    return {"reason": _plain_reason(move), "index": getattr(move, "index", None)}
