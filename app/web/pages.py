@@ -31,6 +31,8 @@ Disallow: /golf6/
 Disallow: /scores/
 Disallow: /solitaire/deals/
 Disallow: /solitaire/rounds/
+Disallow: /solitaire/record
+Disallow: /challenges/
 Disallow: /theme/
 """
 

@@ -450,7 +450,7 @@ def test_favicon_and_robots(client):
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
     robots = client.get("/robots.txt")
     assert robots.headers["content-type"].startswith("text/plain")
-    for private in ("/golf6/", "/scores/", "/solitaire/deals/"):
+    for private in ("/golf6/", "/scores/", "/solitaire/deals/", "/challenges/"):
         assert f"Disallow: {private}" in robots.text
 
 
