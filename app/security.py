@@ -81,7 +81,9 @@ async def verify_csrf(request: Request) -> None:
         form = await request.form()
         field = form.get(CSRF_FIELD)
         sent = field if isinstance(field, str) else None
-    expected = csrf_token_for(cookie, request.app.state.settings.secret) if cookie else None
+    # A cookie we could not have made counts as none (the next page replaces it).
+    valid = cookie and len(cookie) <= 64 and _TOKEN_CHARS.issuperset(cookie)
+    expected = csrf_token_for(cookie, request.app.state.settings.secret) if valid else None
     # Bytes, not str: compare_digest raises TypeError on a str with non-ASCII characters.
     if (
         not expected
