@@ -516,3 +516,24 @@ def test_bundles_do_not_vary_by_language_or_cookie(client):
     response = client.get(sheets[0], headers={"accept-language": "sv", "cookie": "lang=sv"})
     assert "cookie" not in response.headers.get("vary", "").lower()
     assert "content-language" not in response.headers
+
+
+def _selectors(css: str) -> list[str]:
+    """Every selector of a stylesheet, except those for print and inside @keyframes."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"@keyframes[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", css)
+    css = re.sub(r"@media print\s*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", css)
+    heads = re.findall(r"([^{};]+)\{", css)
+    return [part.strip() for head in heads if not head.strip().startswith("@")
+            for part in head.split(",")]  # fmt: skip
+
+
+def test_area_stylesheets_style_only_their_own_elements(app):
+    """All CSS is one cascade (the bundle): an area's bare `fieldset` would restyle every page."""
+    leaks = []
+    for path in sorted((app.state.settings.static_dir / "css").glob("*.css")):
+        for selector in _selectors(path.read_text("utf-8")):
+            first = selector.split()[0]
+            if re.fullmatch(r"[a-z][a-z0-9]*", first):
+                leaks.append(f"{path.name}: {selector}")
+    assert leaks == [], "scope these to the area's classes:\n" + "\n".join(leaks)
