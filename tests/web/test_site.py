@@ -35,7 +35,9 @@ def test_static_files_are_versioned_and_cached(client):
 
 
 def test_ready_when_migrated(client):
-    assert client.get("/readyz").json() == {"ready": True}
+    from app.players.solitaire.accel import solver_name
+
+    assert client.get("/readyz").json() == {"ready": True, "solver": solver_name()}
 
 
 def test_not_ready_when_database_behind(tmp_path):
