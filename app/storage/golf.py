@@ -75,6 +75,7 @@ class Seat:
     name: str | None
     kind: str  # HUMAN, OPEN or a computer player's name
     last_seen: datetime | None
+    hints_used: int = 0  # hints this seat asked for, in this game (everyone may see it)
 
     @property
     def is_bot(self) -> bool:
@@ -188,7 +189,8 @@ def load_game(session: Session, *, game_id: str) -> Game:
         raise ValueError(f"Game {row.id} has move-log schema {row.log_schema}")
     query = select(Golf6Seat).where(Golf6Seat.game_id == game_id).order_by(Golf6Seat.seat)
     seats = tuple(
-        Seat(seat=s.seat, name=s.name, kind=s.kind, last_seen=aware(s.last_seen))
+        Seat(seat=s.seat, name=s.name, kind=s.kind, last_seen=aware(s.last_seen),
+             hints_used=s.hints_used or 0)
         for s in session.scalars(query)
     )
     status = GameStatus(row.status)

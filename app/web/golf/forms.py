@@ -66,6 +66,7 @@ for _variation in VARIATIONS:
 
 FORM_DEFAULTS: dict[str, Any] = {
     "name": "", "game": "golf6", "bots": 1, "friends": 0, "bot": "coach", "length": "9",
+    "hints": True,
     **{v["key"]: v["default"] for v in VARIATIONS},
 }
 
@@ -88,6 +89,7 @@ class NewGame:
     bot: str
     length: str
     options: dict[str, Any] = field(default_factory=dict)
+    hints: bool = True  # "Hints allowed" (app.web.golf.coach)
 
     def seat_kinds(self) -> list[str]:
         """Kinds of the seats after the creator's: friends first, then computer players."""
@@ -122,7 +124,14 @@ def sent_back(form: FormData) -> dict[str, Any]:
     for variation in VARIATIONS:
         if "choices" not in variation:
             sent[variation["key"]] = bool_field(form, variation["key"])
+    sent["hints"] = hints_field(form)
     return sent
+
+
+def hints_field(form: FormData) -> bool:
+    """"Hints allowed": the box as ticked on our form (its hidden marker says the form had it);
+    a post without the form's box at all (a script) gets the default, allowed."""
+    return bool_field(form, "hints") if "hints_shown" in form else True
 
 
 def parse_new_game(form: FormData) -> NewGame:
@@ -147,6 +156,7 @@ def parse_new_game(form: FormData) -> NewGame:
         bot=choice_field(form, "bot", {key: key for key in BOT_LEVELS}, default="coach"),
         length=length,
         options=options.to_dict(),
+        hints=hints_field(form),
     )
 
 

@@ -19,6 +19,7 @@ from app.rules.golf import describe, view_for
 from app.storage import golf as store
 from app.storage.models import utcnow
 from app.web.golf import board as table_board
+from app.web.golf import coach as golf_coach
 from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit
 from app.web.golf.forms import GAMES
 from app.web.golf.words import event_text
@@ -91,6 +92,8 @@ def context(visit: Visit, request: Request, message: str | None, since: int | No
         "watch_url": f"{base}{game_path(game.id)}",
         # The private link that puts this seat in another browser (shown to its holder only).
         "rejoin_url": f"{base}{game_path(game.id)}/rejoin/{visit.secret}" if visit.secret else None,
+        # The Hint button, who used hints, the hole review (app.web.golf.coach).
+        "coach": golf_coach.table_context(request, visit),
     }
 
 

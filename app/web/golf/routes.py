@@ -18,7 +18,7 @@ from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.storage import golf as store
 from app.web.errors import error_response
 from app.web.forms import FormError, PostedForm
-from app.web.golf import play
+from app.web.golf import coach_routes, play
 from app.web.golf.deps import NO_STORE, Visit, game_path, give_seat, load_visit, seat_name
 from app.web.golf.forms import (
     BOT_LEVELS,
@@ -69,7 +69,7 @@ def create_game(request: Request, form: PostedForm) -> Response:
     except FormError as error:
         return _new_form(request, sent_back(form), error, 422)
     limit(request, key="create")
-    settings = {"length": new.length, "bot": new.bot, "options": new.options}
+    settings = {"length": new.length, "bot": new.bot, "options": new.options, "hints": new.hints}
     with request.app.state.db.write() as session:
         made = store.create_game(
             session, settings=settings, seed=secrets.randbelow(MAX_DEAL_NUMBER + 1),
@@ -157,3 +157,4 @@ def rejoin(request: Request, game_id: str, secret: str) -> Response:
 
 # After the join routes, so that no "/golf6/{game_id}/..." pattern can shadow them.
 router.include_router(play.router)
+router.include_router(coach_routes.router)

@@ -1,0 +1,129 @@
+"""The review of one six-card Golf hole for one seat: its costliest choices and the hole's facts.
+
+Each choice the seat made during the hole is priced by the coach's own estimate *at that
+moment*, from the seat's view then (never by hindsight, never with a card it could not see):
+the cost is the coach's value of the action taken less its value of the action it would
+have taken (hint.option_values, the same figures as Hint). The review keeps the few costliest
+(at least `MIN_COST` points each) and the facts anyone at the table saw: who went out, each
+seat's score and which columns paired (and so scored 0).
+
+Codes and numbers only; app.web.golf.coach words them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app.players.golf import bots
+from app.players.golf.hint import _rng as hint_rng
+from app.players.golf.hint import option_values
+from app.rules.golf import Move, Options, Phase, SeatView, State, apply, new_game, seat_view
+from app.rules.golf.scoring import _rank as rank_key
+
+MIN_COST = 0.3  # smaller differences are within the coach's own rounding of the future
+SHOWN = 3  # the costliest choices a review names
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One costly choice: the hole's turn number, what was done, what the coach advised."""
+
+    turn: int
+    move: Move
+    coach: Move
+    cost: float
+    card: str | None  # the card in question then (discard top, or the card in hand)
+    discard: str | None  # the top of the discard pile then
+    replaced: str | None  # for a swap: the face-up card it replaced (None: face down)
+    coach_replaced: str | None
+
+
+@dataclass(frozen=True)
+class Pair:
+    seat: int
+    column: int  # 0-based, left to right
+    card: str  # one of the two cards (same rank)
+
+
+@dataclass(frozen=True)
+class HoleReview:
+    hole: int
+    seat: int
+    went_out: int | None
+    scores: tuple[int, ...]
+    pairs: tuple[Pair, ...]
+    moments: tuple[Moment, ...]  # costliest first
+    choices: int  # how many choices of the seat were priced
+    total_cost: float  # of every priced choice, not only those shown
+
+
+def review(options: Options, seed: int, moves: Sequence[Move], hole: int,
+           seat: int) -> HoleReview | None:
+    """The review of `hole` for `seat`, from the deal's moves (None if the hole is not over
+    or the game is not six-card Golf)."""
+    return _review(options, seed, tuple(moves), hole, seat)
+
+
+@lru_cache(maxsize=128)
+def _review(options: Options, seed: int, moves: tuple[Move, ...], hole: int,
+            seat: int) -> HoleReview | None:
+    if options.four_card:
+        return None
+    state = new_game(options, seed)
+    moments: list[Moment] = []
+    priced, total = 0, 0.0
+    for move in moves:
+        if state.hole == hole and getattr(move, "seat", None) == seat and state.phase in (
+            Phase.DRAW, Phase.PLACE, Phase.TURN_UP
+        ):
+            moment = _price(seat_view(state, seat), move, state.turns + 1)
+            if moment is not None:
+                priced += 1
+                total += moment.cost
+                if moment.cost >= MIN_COST:
+                    moments.append(moment)
+        after = apply(state, move)
+        if state.hole == hole and after.phase in (Phase.HOLE_OVER, Phase.GAME_OVER):
+            went_out = after.went_out if after.went_out is not None else state.went_out
+            return HoleReview(
+                hole=hole, seat=seat, went_out=went_out,
+                scores=after.scores[hole - 1], pairs=_pairs(after),
+                moments=tuple(sorted(moments, key=lambda m: -m.cost)[:SHOWN]),
+                choices=priced, total_cost=total,
+            )
+        state = after
+    return None
+
+
+def _price(view: SeatView, move: Move, turn: int) -> Moment | None:
+    values = option_values(view)
+    if not values:
+        return None
+    chosen = [v for v, m in values if m == move]
+    if not chosen:
+        return None
+    coach = bots.choose("coach", view, hint_rng(view))  # the very move Hint would advise
+    best = [v for v, m in values if m == coach]
+    cost = max(0.0, chosen[0] - (best[0] if best else min(v for v, _m in values)))
+    card = view.drawn or view.discard_top
+    layout = view.layouts[view.seat]
+    return Moment(
+        turn=turn, move=move, coach=coach, cost=cost, card=card,
+        discard=view.discard_top,
+        replaced=layout[move.index] if hasattr(move, "index") else None,
+        coach_replaced=layout[coach.index] if hasattr(coach, "index") else None,
+    )
+
+
+def _pairs(state: State) -> tuple[Pair, ...]:
+    """Columns whose two cards (all face up now) share a rank, so scored 0."""
+    shape = state.options.shape
+    found = []
+    for s, layout in enumerate(state.layouts):
+        for column, (top, bottom) in enumerate(shape.column_lines):
+            a, b = layout[top], layout[bottom]
+            if rank_key(a) == rank_key(b):
+                found.append(Pair(seat=s, column=column, card=a))
+    return tuple(found)

@@ -1,0 +1,290 @@
+"""The coach at the Golf table in words: Hint, the Hole review, and whether hints are allowed.
+
+The advice itself comes from app.players.golf.hint and hole_review as codes and numbers (the
+`coach` player's own evaluation); this module words it in the reader's language, each sentence
+whole in the catalog, and builds what templates/golf6/_hint.html and _hole_review.html show.
+It reads only a seat's view (seat_view) and the public moves of the deal, so nothing it says
+can give away a face-down card or the stock order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Request
+
+from app.i18n import N_, card_name, format_number, join_names, possessive, rank_word
+from app.i18n import gettext as _
+from app.players.golf.hint import Hint, hint
+from app.players.golf.hole_review import HoleReview, Moment, review
+from app.rules.cards import JOKER, RANKS
+from app.rules.golf import (
+    DrawStock,
+    Knock,
+    Move,
+    Phase,
+    SeatView,
+    Shape,
+    Swap,
+    TakeDiscard,
+    ThrowAway,
+    TurnAll,
+    TurnUp,
+    seat_view,
+)
+from app.storage import golf as store
+from app.storage import golf_coach
+from app.web.golf.deps import Visit
+from app.web.golf.words import short_position_name
+
+HINT_PHASES = (Phase.DRAW, Phase.PLACE, Phase.TURN_UP)
+COLUMN_WORDS = (N_("left column"), N_("middle column"), N_("right column"))
+
+
+def hints_allowed(game: store.Game) -> bool:
+    """Games made before the setting existed allowed hints, as the form's default does."""
+    return bool(game.settings.get("hints", True))
+
+
+def _n(value: float) -> str:
+    return format_number(round(value, 1), decimals=1)
+
+
+def _where(view: SeatView, index: int) -> str:
+    """A place in the seat's own layout: "your bottom-right face-down card"."""
+    place = short_position_name(index, view.shape)
+    up = view.layouts[view.seat][index]
+    if up is None:
+        return _("your %(place)s face-down card", place=place)
+    return _("your %(place)s card, the %(card)s", place=place, card=card_name(up))
+
+
+def action_phrase(view: SeatView, move: Move, card: str | None) -> str:
+    """An action as an infinitive phrase ("draw from the stock"), for "you chose to …"."""
+    if isinstance(move, DrawStock):
+        return _("draw from the stock")
+    if isinstance(move, TakeDiscard):
+        return _("take the %(card)s", card=card_name(view.discard_top or card or ""))
+    if isinstance(move, ThrowAway):
+        return _("throw the %(card)s away", card=card_name(card)) if card else _("throw it away")
+    if isinstance(move, Swap):
+        if card:
+            return _("swap the %(card)s for %(where)s", card=card_name(card),
+                     where=_where(view, move.index))
+        return _("swap it for %(where)s", where=_where(view, move.index))
+    if isinstance(move, TurnUp):
+        return _("turn up %(where)s", where=_where(view, move.index))
+    if isinstance(move, TurnAll):
+        return _("turn all your cards up")
+    if isinstance(move, Knock):
+        return _("knock")
+    return _("play on")
+
+
+def _placement(view: SeatView, advice: Hint) -> str:
+    """The first half of a placement hint: which card, from where, to which place."""
+    facts = {"card": card_name(advice.card), "where": _where(view, advice.index)}
+    if isinstance(advice.move, TakeDiscard):
+        return _("Take the %(card)s from the discard pile and swap it for %(where)s", **facts)
+    return _("Swap the %(card)s for %(where)s", **facts)
+
+
+def hint_text(view: SeatView, advice: Hint) -> str:
+    """The hint as one or two sentences: the action, its reason and figures, closeness."""
+    return _reason_text(view, advice) + _close_text(view, advice)
+
+
+def _reason_text(view: SeatView, advice: Hint) -> str:
+    r = advice.reason
+    worth = _n(advice.worth_hidden) if advice.worth_hidden is not None else ""
+    saving = _n(advice.saving) if advice.saving is not None else ""
+    card = card_name(advice.card) if advice.card else ""
+    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "go_out"):
+        head = _placement(view, advice)
+        tails = {
+            "pairs": lambda: _(
+                "it makes a pair with the other card of that column, so the column scores 0: "
+                "about %(saving)s points saved.", saving=saving),
+            "replaces_hidden": lambda: _(
+                "a hidden card is worth about %(worth)s points right now, so the %(card)s "
+                "saves about %(saving)s on average.", worth=worth, card=card, saving=saving),
+            "replaces_higher": lambda: _(
+                "that lowers your expected score by about %(saving)s points.", saving=saving),
+            "tempo": lambda: _(
+                "on average it is no better than a hidden card (about %(worth)s points), but "
+                "turning your cards up sooner matters more now.", worth=worth),
+            "go_out": lambda: _(
+                "then all your cards are face up and you go out: ending the hole now is worth "
+                "more than playing on."),
+        }
+        return _("%(action)s: %(reason)s", action=head, reason=tails[r]())
+    simple = {
+        "draw_discard_useless": lambda: _(
+            "Draw from the stock: the %(card)s on the discard pile would not lower any column.",
+            card=card),
+        "draw_better": lambda: _(
+            "Draw from the stock: the %(card)s on the discard pile would save only about "
+            "%(saving)s, and a card from the stock is worth more on average.",
+            card=card, saving=saving),
+        "draw_empty": lambda: _("Draw from the stock: the discard pile is empty."),
+        "throw_useless": lambda: _(
+            "Throw the %(card)s away: it would not lower your score anywhere.", card=card),
+        "throw_better": lambda: _(
+            "Throw the %(card)s away: it would save only about %(saving)s where it fits best, "
+            "less than waiting for a better card is worth.", card=card, saving=saving),
+        "turn_up": lambda: _(
+            "Turn up %(where)s: turning your cards up early helps you win the race to go out.",
+            where=_where(view, advice.index)),
+        "turn_up_forced": lambda: _(
+            "Turn up %(where)s: it is the best of your face-down cards to turn now.",
+            where=_where(view, advice.index)),
+        "turn_all": lambda: _(
+            "Turn all your cards up and go out: ending the hole now is worth more than "
+            "playing on."),
+        # Four-card Golf: its coach weighs positions its own way; the hint names the action.
+        "draw": lambda: _("Draw from the stock."),
+        "take": lambda: _("Take the %(card)s from the discard pile.", card=card),
+        "place": lambda: _("Swap the %(card)s for %(where)s.", card=card,
+                           where=_where(view, advice.index)),
+        "throw": lambda: _("Throw the %(card)s away.", card=card),
+        "knock": lambda: _("Knock: your score is likely low enough to end the hole."),
+    }
+    wording = simple.get(r)
+    if wording is None:
+        return _("The coach would %(action)s.", action=action_phrase(view, advice.move, None))
+    return wording()
+
+
+def _close_text(view: SeatView, advice: Hint) -> str:
+    if advice.runner_up is None or advice.margin is None:
+        return ""
+    other = advice.runner_up
+    card = view.drawn if isinstance(other, Swap | ThrowAway) else view.discard_top
+    return " " + _("It is close: the next best, to %(other)s, is only about %(margin)s points "
+                   "worse.", other=action_phrase(view, other, card), margin=_n(advice.margin))
+
+
+def table_hint(visit: Visit) -> str | None:
+    """The hint for this browser's seat now, in words (None when it has nothing to say)."""
+    replay = visit.game.replay
+    if replay is None or visit.seat is None:
+        return None
+    view = seat_view(replay.state, visit.seat)
+    advice = hint(view)
+    return hint_text(view, advice) if advice is not None else None
+
+
+def may_hint(visit: Visit) -> bool:
+    """Show the Hint button: hints allowed, a person's seat, and its turn to choose."""
+    game, replay = visit.game, visit.game.replay
+    if not hints_allowed(game) or replay is None or visit.me is None or visit.me.is_bot:
+        return False
+    state = replay.state
+    return state.phase in HINT_PHASES and state.turn == visit.seat
+
+
+def hints_line(visit: Visit) -> str:
+    """Who asked for hints (every seat sees it), or that hints are off."""
+    if not hints_allowed(visit.game):
+        return _("Hints are off in this game.")
+    names = visit.names()
+    used = [(names[s.seat], s.hints_used) for s in visit.game.seats if s.hints_used]
+    if not used:
+        return _("Hints are allowed in this game; nobody has used one yet.")
+    return _("Hints are allowed in this game. Hints used: %(list)s.", list=join_names(
+        [_("%(name)s %(count)s", name=name, count=count) for name, count in used]))
+
+
+# --- Hole review ---------------------------------------------------------------------------
+
+def table_context(request: Request, visit: Visit) -> dict[str, Any]:
+    """What the coach adds to the table: the Hint button, the hints line, the hole review."""
+    return {
+        "can_hint": may_hint(visit),
+        "hints_line": hints_line(visit) if visit.game.replay is not None else "",
+        "hint_text": None,
+        "review": hole_review(request, visit),
+    }
+
+
+def hole_review(request: Request, visit: Visit) -> dict[str, Any] | None:
+    """The review of the hole just finished, for this browser's seat (a person's only)."""
+    game, replay = visit.game, visit.game.replay
+    if replay is None or visit.me is None or visit.me.is_bot or game.options.four_card:
+        return None
+    state = replay.state
+    if state.phase not in (Phase.HOLE_OVER, Phase.GAME_OVER) or not state.scores:
+        return None
+    with request.app.state.db.read() as session:
+        moves = golf_coach.deal_moves(session, game_id=game.id, deal=replay.deal,
+                                      count=replay.count)
+    found = review(game.options, replay.seed, moves, len(state.scores), visit.seat)
+    return review_words(found, visit) if found else None
+
+
+def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
+    names = visit.names()
+
+    if found.went_out is None:
+        out = _("Nobody went out: the hole dragged on and was ended.")
+    elif found.went_out == visit.seat:
+        out = _("You went out.")
+    else:
+        out = _("%(name)s went out.", name=names[found.went_out])
+    # Built first: the message extractor does not see a _() nested in another _() call.
+    each = [_("%(name)s %(score)s", name=names[s], score=score)
+            for s, score in enumerate(found.scores)]
+    scores = _("Scores: %(list)s.", list=", ".join(each))
+    pairs = [
+        _("Your %(column)s: a pair of %(ranks)s, so 0 points.",
+          column=_(COLUMN_WORDS[p.column]), ranks=_ranks(p.card)) if p.seat == visit.seat else
+        _("%(owner)s %(column)s: a pair of %(ranks)s, so 0 points.",
+          owner=possessive(names[p.seat]), column=_(COLUMN_WORDS[p.column]), ranks=_ranks(p.card))
+        for p in found.pairs
+    ] or [_("Nobody made a pair this hole.")]
+    return {
+        "hole": found.hole,
+        "facts": [out, scores],
+        "pairs": pairs,
+        "moments": [_moment_text(m, visit) for m in found.moments],
+        "total": _("All told, by the coach's estimate at each moment, your choices this hole "
+                   "cost about %(cost)s points.", cost=_n(found.total_cost))
+        if found.choices else "",
+        "agrees": not found.moments,
+    }
+
+
+def _ranks(card: str) -> str:
+    """ "7s", "kings" / "sjuor", "kungar"."""
+    if card == JOKER:
+        return _("jokers")
+    return rank_word(RANKS.index(card[0]) + 1, plural=True)
+
+
+def _moment_text(moment: Moment, visit: Visit) -> str:
+    view = _MomentView(moment, visit)
+    yours = action_phrase(view, moment.move, moment.card)
+    coach = action_phrase(view.for_coach(), moment.coach, moment.card)
+    return _("Turn %(turn)s: you chose to %(yours)s; the coach would have chosen to "
+             "%(coach)s. Cost: about %(cost)s points.",
+             turn=moment.turn, yours=yours, coach=coach, cost=_n(moment.cost))
+
+
+class _MomentView:
+    """Just enough of a SeatView for `action_phrase` about a past moment's layout."""
+
+    def __init__(self, moment: Moment, visit: Visit, coach: bool = False) -> None:
+        self.moment, self.visit, self.seat = moment, visit, 0
+        self.discard_top = moment.discard
+        self.drawn = moment.card
+        self.shape: Shape = visit.game.options.shape
+        move = moment.coach if coach else moment.move
+        index = getattr(move, "index", None)
+        replaced = moment.coach_replaced if coach else moment.replaced
+        row = [None] * self.shape.size
+        if index is not None:
+            row[index] = replaced
+        self.layouts = (tuple(row),)
+
+    def for_coach(self) -> _MomentView:
+        return _MomentView(self.moment, self.visit, coach=True)

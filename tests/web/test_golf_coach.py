@@ -1,0 +1,208 @@
+"""The coach at the six-card Golf table over HTTP: Hint, Hints allowed, the Hole review."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.i18n import use_locale
+from app.players.golf.hint import hint
+from app.rules.golf import Phase, seat_view
+from app.web.golf import coach
+from app.web.golf.board import move_code
+from tests.conftest import Client
+from tests.web.test_golf6 import JSON, create, flip_two, join, move, state, true_state
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLF_BOT_DELAY_MS", "0")
+
+
+def against_computer(client: Client, **fields: str) -> str:
+    url = create(client, bots="1", friends="0", bot="coach", **fields)
+    if state(client, url)["phase"] == "lobby":
+        assert client.submit(f"{url}/start").status_code == 303
+    flip_two(client, url)
+    return url
+
+
+def wait_for_my_turn(client: Client, url: str) -> dict:
+    for _ in range(20):
+        seen = state(client, url)
+        if seen["turn"] == 0 or seen["phase"] in ("hole_over", "game_over"):
+            return seen
+    raise AssertionError("the computer never passed the turn")
+
+
+def live_region(html: str) -> str:
+    found = re.search(r'id="golf6-status"[^>]*>(.*?)</p>', html, re.S)
+    assert found, "no live region"
+    return " ".join(found.group(1).split())
+
+
+def expected_hint(app, url: str, seat: int = 0) -> tuple[object, str]:
+    view = seat_view(true_state(app, url), seat)
+    advice = hint(view)
+    return advice, coach.hint_text(view, advice)
+
+
+def test_hint_on_your_turn_names_the_coach_action_in_the_live_region(app, client):
+    url = against_computer(client)
+    wait_for_my_turn(client, url)
+    page = client.get(url).text
+    assert re.search(r'<button[^>]*id="g6-hint"[^>]*>Hint</button>', page)
+    assert "nobody has used one yet" in page
+    advice, text = expected_hint(app, url)
+    answer = client.submit(f"{url}/hint", htmx=True)
+    assert answer.status_code == 200
+    said = live_region(answer.text)
+    assert said == " ".join(text.replace("’", "&#39;").split()) or text.split(":")[0] in said
+    assert said.startswith(("Draw from the stock", "Take the"))
+    # It is exactly the computer player's move, and it can be played as it stands.
+    assert move(client, url, move_code(advice.move)).status_code == 303
+    assert "Hints used: Ann 1" in client.get(url).text
+
+
+def test_hint_without_javascript_answers_the_whole_page(app, client):
+    url = against_computer(client)
+    wait_for_my_turn(client, url)
+    _advice, text = expected_hint(app, url)
+    answer = client.submit(f"{url}/hint")
+    assert answer.status_code == 200
+    assert "<html" in answer.text and 'role="status"' in answer.text
+    assert text.split(":")[0] in live_region(answer.text)
+    assert 'id="g6-hint-text"' in answer.text
+
+
+def test_place_phase_hint_says_where_the_card_goes_or_to_throw_it(app, client):
+    url = against_computer(client)
+    wait_for_my_turn(client, url)
+    assert move(client, url, "draw_stock").status_code == 303
+    advice, text = expected_hint(app, url)
+    said = live_region(client.submit(f"{url}/hint", htmx=True).text)
+    assert said.startswith(("Swap the", "Throw the"))
+    assert text.split(":")[0].replace("’", "&#39;") in said
+
+
+def test_hints_off_no_button_and_refused(app, client):
+    url = against_computer(client, hints_shown="1")  # the box left unticked
+    wait_for_my_turn(client, url)
+    page = client.get(url).text
+    assert 'id="g6-hint"' not in page
+    assert "Hints are off in this game." in page
+    answer = client.submit(f"{url}/hint", htmx=True)
+    assert answer.status_code == 403
+    assert "Hints are off in this game." in answer.text
+
+
+def test_hint_refused_out_of_turn_and_for_a_watcher(app, client):
+    url = create(client)  # Ann and a friend's seat
+    friend = join(app, client, url)
+    assert client.submit(f"{url}/start").status_code == 303
+    flip_two(client, url)
+    flip_two(friend, url)
+    assert state(client, url)["turn"] == 1
+    assert 'id="g6-hint"' not in client.get(url).text
+    assert client.submit(f"{url}/hint", htmx=True).status_code == 409
+    assert 'id="g6-hint"' in friend.get(url).text
+    assert friend.submit(f"{url}/hint", htmx=True).status_code == 200
+    # Every seat sees that Maria used a hint.
+    assert "Hints used: Maria 1" in client.get(url).text
+    watcher = Client(app, base_url="http://testserver")
+    assert watcher.submit(f"{url}/hint", htmx=True).status_code == 403
+    watcher.close()
+    friend.close()
+
+
+def test_form_offers_hints_allowed_ticked(client):
+    page = client.get("/golf6").text
+    assert re.search(r'<input id="g6-hints" name="hints" type="checkbox" checked', page)
+    assert '<label for="g6-hints">Hints allowed</label>' in page
+
+
+def play_hole_following_hints(app, client: Client, url: str) -> int:
+    """Play to the end of the first hole, always doing what the hint says."""
+    hints = 0
+    for _ in range(200):
+        seen = state(client, url)
+        if seen["phase"] in ("hole_over", "game_over"):
+            return hints
+        if seen["turn"] != 0:
+            continue  # looking lets the computer move
+        advice, _text = expected_hint(app, url)
+        assert client.submit(f"{url}/hint", htmx=True).status_code == 200
+        hints += 1
+        assert move(client, url, move_code(advice.move)).status_code == 303
+    raise AssertionError("the hole did not end")
+
+
+def test_hole_review_after_a_hole_played_by_the_hints(app, client):
+    url = against_computer(client)
+    hints = play_hole_following_hints(app, client, url)
+    assert hints > 0
+    page = client.get(url).text
+    assert re.search(r'<h3 id="g6-review-h">Hole review</h3>', page)
+    assert re.search(r"(You|Computer 2) went out\.", page)
+    scores = true_state(app, url).scores[0]
+    assert f"Scores: Ann {scores[0]}, Computer 2 {scores[1]}." in page
+    # Every choice was the coach's own: nothing cost anything.
+    assert "The coach agrees with your choices this hole" in page
+    assert "cost about 0.0 points" in page
+
+
+def test_hole_review_names_a_costly_choice(app, client):
+    url = against_computer(client)
+    # Throw every drawn card away and never take the discard: some of that must cost.
+    for _ in range(300):
+        seen = state(client, url)
+        if seen["phase"] in ("hole_over", "game_over"):
+            break
+        if seen["turn"] != 0:
+            continue
+        if seen["phase"] == "draw":
+            assert move(client, url, "draw_stock").status_code == 303
+        elif seen["phase"] == "place":
+            code = "throw_away" if seen["drawn"] else "swap:0"
+            downs = [i for i, c in enumerate(seen["seats"][0]["layout"]) if c is None]
+            if true_state(app, url).turns > 30 and downs:
+                code = f"swap:{downs[0]}"  # end it at last
+            assert move(client, url, code).status_code == 303
+        elif seen["phase"] == "turn_up":
+            downs = [i for i, c in enumerate(seen["seats"][0]["layout"]) if c is None]
+            assert move(client, url, f"turn_up:{downs[0]}").status_code == 303
+    page = client.get(url).text
+    assert "Hole review" in page
+    assert "Your costliest choices" in page
+    assert re.search(r"Turn \d+: you chose to [^;]+; the coach would have chosen to [^.]+\. "
+                     r"Cost: about \d+\.\d points\.", page)
+
+
+def test_hole_review_in_swedish(app, client):
+    url = against_computer(client)
+    play_hole_following_hints(app, client, url)
+    page = client.get(f"{url}?lang=sv").text
+    assert "Genomgång av hålet" in page
+    assert "Poäng:" in page
+
+
+def test_hint_words_in_swedish(app, client):
+    url = against_computer(client)
+    wait_for_my_turn(client, url)
+    view = seat_view(true_state(app, url), 0)
+    advice = hint(view)
+    with use_locale("sv"):
+        swedish = coach.hint_text(view, advice)
+    english = coach.hint_text(view, advice)
+    assert swedish != english
+    assert swedish.startswith(("Dra från talongen", "Ta "))
+
+
+def test_json_state_unchanged_by_hints(app, client):
+    url = against_computer(client)
+    wait_for_my_turn(client, url)
+    before = client.get(url, headers=JSON).json()
+    client.submit(f"{url}/hint", htmx=True)
+    assert client.get(url, headers=JSON).json() == before
+    assert true_state(app, url).phase == Phase.DRAW
