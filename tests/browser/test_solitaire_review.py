@@ -50,6 +50,8 @@ def finished_deal(page: Page, number: str) -> str:
 
 
 def test_review_shows_the_coach_is_working_until_it_arrives(page):
+    # Without the board's background request, the click finds no stored review.
+    page.route(lambda url: "prefetch=1" in url, lambda route: route.abort())
     finished_deal(page, "6")
     held = []
 
@@ -77,3 +79,12 @@ def test_review_without_javascript_waits_for_the_review(page, page_without_js):
     assert page_without_js.url.endswith("/review?wait=1")
     page_without_js.get_by_role("link", name="Back to the deal").click()
     expect(page_without_js.get_by_role("region", name="Columns")).to_be_visible()
+
+
+def test_finished_board_works_the_review_out_before_the_click(page):
+    open_deal(page, "8")
+    with page.expect_response(lambda r: "prefetch=1" in r.url and r.status == 204, timeout=60_000):
+        play_first_fit_to_the_end(page)
+    page.get_by_role("link", name="Review this deal").click()
+    expect(page.get_by_text("Best possible with these cards")).to_be_visible()
+    assert "Working out the review" not in page.content()

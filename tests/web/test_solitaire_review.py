@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import threading
+import time
 
 import pytest
 
@@ -208,3 +210,56 @@ def test_a_stored_review_speaks_each_readers_language(client) -> None:
     assert swedish["moments"][0]["text"] != english
     again = client.get(review_url(deal_id) + "?lang=en", headers=JSON).json()
     assert again["moments"][0]["text"] == english
+
+
+def test_finished_board_prefetches_the_review_so_the_click_only_reads_it(client, monkeypatch):
+    calls = []
+    real_review = review_route.review
+    monkeypatch.setattr(
+        review_route, "review", lambda *args, **kw: calls.append(1) or real_review(*args, **kw)
+    )
+    deal_id = store_deal(client, clearable_cards())
+    finish(client, deal_id)
+    board = client.get(f"/solitaire/deals/{deal_id}").text
+    prefetch = f"/solitaire/deals/{deal_id}/review?prefetch=1"
+    assert f'hx-get="{prefetch}"' in board
+    answer = client.get(prefetch, headers={"HX-Request": "true"})
+    assert answer.status_code == 204 and not answer.content
+    page = client.get(review_url(deal_id))
+    assert "Best possible with these cards" in page.text
+    assert "Working out the review" not in page.text
+    assert client.get(prefetch, headers={"HX-Request": "true"}).status_code == 204
+    assert len(calls) == 1
+
+
+def test_prefetch_of_a_deal_in_play_does_nothing(client) -> None:
+    deal_id = new_deal(client, 5)
+    answer = client.get(review_url(deal_id) + "?prefetch=1")
+    assert answer.status_code == 204
+    assert "still in play" in client.get(review_url(deal_id)).text
+
+
+def test_two_requests_for_one_review_share_one_search(client, monkeypatch) -> None:
+    calls = []
+    real_review = review_route.review
+
+    def slow_review(*args, **kwargs):
+        calls.append(1)
+        time.sleep(0.3)  # long enough for the second request to arrive meanwhile
+        return real_review(*args, **kwargs)
+
+    monkeypatch.setattr(review_route, "review", slow_review)
+    deal_id = store_deal(client, clearable_cards())
+    finish(client, deal_id)
+    answers = []
+
+    def ask() -> None:
+        answers.append(client.get(review_url(deal_id), headers=JSON).json())
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(calls) == 1
+    assert answers[0] == answers[1] and answers[0]["best_score"] == -16

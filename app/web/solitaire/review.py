@@ -1,13 +1,17 @@
 """Review of a finished solitaire deal: the best possible score and the costliest choices.
 
-A review is worked out once per finished deal and stored with it. The page first shows that
-the coach is working and fetches the review with htmx; without JavaScript the page refreshes
-to `?wait=1`, which works the review out before answering. Either way the work is this
-client's coach work (app.web.solitaire.work_budget), bounded to about a second of CPU.
+A review is worked out once per finished deal and stored with it. The board of a deal that
+has just ended asks for it in the background (`?prefetch=1`, answered 204), so that the
+player's click on "Review this deal" usually only reads it. Otherwise the page first shows
+that the coach is working and fetches the review with htmx; without JavaScript the page
+refreshes to `?wait=1`, which works the review out before answering. Either way the work is
+this client's coach work (app.web.solitaire.work_budget), bounded to about half a second of
+CPU, and two requests for the same review share one search.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -23,6 +27,10 @@ from app.web.solitaire.deps import DealDep
 from app.web.solitaire.work_budget import coach_work
 
 router = APIRouter()
+# One lock per review being worked out in this process: a second request for it (the click
+# that follows the background request) waits for the first and reads what it stored.
+_working: dict[tuple[str, int], threading.Lock] = {}
+_working_guard = threading.Lock()
 
 
 def stored_review(request: Request, deal: StoredDeal) -> Review | None:
@@ -32,11 +40,22 @@ def stored_review(request: Request, deal: StoredDeal) -> Review | None:
 
 def work_out_review(request: Request, deal: StoredDeal) -> Review:
     """Review the deal as this client's coach work, then store it (no transaction meanwhile)."""
-    with coach_work(request):
-        result = review(deal.cards, deal.variant, deal.moves)
-    with request.app.state.db.write() as session:
-        save_review(session, deal_id=deal.id, version=deal.version, review=result)
-    return result
+    key = (deal.id, deal.version)
+    with _working_guard:
+        lock = _working.setdefault(key, threading.Lock())
+    try:
+        with lock:
+            done = stored_review(request, deal)
+            if done is not None:
+                return done
+            with coach_work(request):
+                result = review(deal.cards, deal.variant, deal.moves)
+            with request.app.state.db.write() as session:
+                save_review(session, deal_id=deal.id, version=deal.version, review=result)
+            return result
+    finally:
+        with _working_guard:
+            _working.pop(key, None)
 
 
 def review_json(deal: StoredDeal, result: Review | None) -> dict[str, Any]:
@@ -61,6 +80,10 @@ def review_page(request: Request, deal: DealDep) -> Response:
     """The review once the deal is over; before that, only a note (it would show the draw pile)."""
     over = is_over(deal.game.position)
     result = stored_review(request, deal) if over else None
+    if query_int(request, "prefetch", 1, 1):
+        if over and result is None:
+            work_out_review(request, deal)
+        return Response(status_code=204)
     # A browser's first visit gets the page at once and the review through htmx.
     waits = wants_json(request) or is_fragment_request(request) or query_int(request, "wait", 1, 1)
     pending = over and result is None and not waits
