@@ -11,7 +11,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.settings import Settings, SettingsError, load_settings
 
 # Each simulator module offers add_arguments(parser) and run(args) -> int.
-SIMULATORS = {"solitaire": "app.simulate.solitaire", "golf6": "app.simulate.golf6"}
+SIMULATORS = {
+    "solitaire": "app.simulate.solitaire",
+    "golf6": "app.simulate.golf6",
+    "golf4": "app.simulate.golf4",
+}
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -1,0 +1,287 @@
+"""The `coach` four-card Golf player: honest (it reads only its SeatView) and counting cards.
+
+Every choice minimises the expected hole score of the coach less the others':
+- a square's expected score counts unseen cards by rank, and with pairs cancelling the chance
+  that a row or column pairs (`SquareModel.ev`);
+- the turns still to come are worth `ALPHA` times the expected saving of one more stock card
+  (`gain`), so a square with a high card left to replace is worth a little less than its sum;
+- a card put on the pile is charged `GIFT_WEIGHT` times what the next player gains by taking
+  it rather than drawing (`gift`): measured against greedy, this is the coach's largest edge;
+- the knock is a stopping decision (`should_knock`): knock now when no later knock of mine is
+  expected to end the hole better, the others' squares improving one turn more than mine
+  (their last turn), and their kept face-down cards counted lower than the pool's mean.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from app.players.golf.knowledge import Knowledge, knowledge_of, placed, rank_of
+from app.players.golf.square import Square, partners
+from app.rules.golf import (
+    KNOCK_PENALTY,
+    DrawStock,
+    Knock,
+    Move,
+    Phase,
+    Pile,
+    SeatView,
+    Swap,
+    TakeDiscard,
+    ThrowAway,
+    legal_moves_for,
+)
+
+ALPHA = 1.0  # my turns still to come, in turns of expected saving
+KNOCK_MARGIN = 0.0  # points: knock a little sooner (>0) or later (<0) than the model says
+GIFT_WEIGHT = 2.0
+# A face-down card its owner has looked at (its near row) was kept: it is likely low.
+KEPT_CARD_BIAS = 1.5
+
+
+# The stopping plan looks this many of my turns ahead when deciding to knock.
+HORIZON = 8
+# Rank points of a full deck, for the improvement the turns to come bring (see `improved`).
+DECK_POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)
+DECK_MEAN = sum(DECK_POINTS) / len(DECK_POINTS)
+
+
+@lru_cache(maxsize=200_000)
+def improved(values: tuple[float, ...], turns: int) -> float:
+    """Expected sum of a square's card values after `turns` turns of drawing a card from a
+    full deck and putting it in place of the worst card when it is lower (`values` sorted
+    from the highest). Memoised for the whole process: it ignores card counting."""
+    if turns == 0:
+        return sum(values)
+    total = 0.0
+    worst, rest = values[0], values[1:]
+    for p in DECK_POINTS:
+        if p < worst:
+            total += improved(tuple(sorted((*rest, p), reverse=True)), turns - 1)
+        else:
+            total += improved(values, turns - 1)
+    return total / len(DECK_POINTS)
+
+
+def plan_values(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Card values on the grid the memo uses: known points exact, the rest to a tenth."""
+    return tuple(sorted((round(v, 1) for v in values), reverse=True))
+
+
+class SquareModel:
+    """Expected scores of squares over the unseen pool, for one decision."""
+
+    def __init__(self, known: Knowledge, pairs_cancel: bool) -> None:
+        self.points = known.points
+        size = known.pool_size or 1
+        self.odds = {r: n / size for r, n in known.pool.items() if n > 0}
+        self.mean = sum(self.points[r] * q for r, q in self.odds.items())
+        self.variance = sum(q * self.points[r] ** 2 for r, q in self.odds.items()) - self.mean**2
+        self.partners = partners(known.shape, pairs_cancel)
+        self.pairs = pairs_cancel
+        by_points = sorted((self.points[r], q) for r, q in self.odds.items())
+        self._by_points = by_points
+        self._gains: dict[float, float] = {}
+        self._values: dict[tuple, tuple[float, ...]] = {}
+
+    def _card(self, square: Square, i: int) -> float:
+        rank = square[i]
+        mates = [square[j] for j in self.partners[i]]
+        if rank is not None:
+            if rank in mates:
+                return 0.0
+            unknown = sum(m is None for m in mates)
+            return self.points[rank] * (1 - self.odds.get(rank, 0.0)) ** unknown
+        if not mates:
+            return self.mean
+        return sum(
+            q * self.points[r] * math.prod(0.0 if m == r else (1 - q) if m is None else 1.0
+                                           for m in mates)
+            for r, q in self.odds.items()
+        )
+
+    def values(self, square: Square) -> tuple[float, ...]:
+        """Each position's expected points (its share of the square's expected score)."""
+        key = tuple(square)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = tuple(self._card(square, i) for i in range(len(key)))
+        return found
+
+    def ev(self, square: Square) -> float:
+        return sum(self.values(square))
+
+    def saving(self, worst: float) -> float:
+        """Expected saving of one stock card put in place of a card worth `worst` (or thrown)."""
+        found = self._gains.get(worst)
+        if found is None:
+            found = self._gains[worst] = sum(q * (worst - p) for p, q in self._by_points
+                                             if p < worst)
+        return found
+
+    def gain(self, square: Square) -> float:
+        return self.saving(max(self.values(square)))
+
+    def value(self, square: Square, alpha: float) -> float:
+        """Expected score less what the turns to come are expected to save."""
+        return self.ev(square) - alpha * self.gain(square)
+
+
+@dataclass
+class Plan:
+    """One decision: what the coach knows and the others' squares as it models them."""
+
+    known: Knowledge
+    model: SquareModel
+    alpha: float
+    next_square: Square | None  # the next player's, if it still has a turn this hole
+    others: list[int]
+    others_gain: float
+    penalty: bool
+    _gifts: dict = field(default_factory=dict)
+
+    @property
+    def mine(self) -> Square:
+        return self.known.mine
+
+
+def _plan(view: SeatView) -> Plan:
+    known = knowledge_of(view)
+    model = SquareModel(known, view.options.pairs_cancel)
+    last = view.knocker is not None
+    others = known.others()
+    following = (known.seat + 1) % known.seats
+    gains = [model.gain(known.layouts[s]) for s in others]
+    return Plan(
+        known=known, model=model, alpha=0.0 if last else ALPHA,
+        next_square=None if following == view.knocker else known.layouts[following],
+        others=others, others_gain=sum(gains) / len(gains),
+        penalty=view.options.knock_penalty,
+    )
+
+
+def gift(plan: Plan, rank: str | None) -> float:
+    """What a card put on the pile is worth to the next player (None: an unseen card)."""
+    if plan.next_square is None:
+        return 0.0
+    if rank in plan._gifts:
+        return plan._gifts[rank]
+    model = plan.model
+    if rank is None:
+        value = sum(q * gift(plan, r) for r, q in model.odds.items())
+    else:
+        square = plan.next_square
+        now = model.ev(square)
+        best = min(model.ev(placed(square, i, rank)) for i in plan.known.shape.positions)
+        value = max(0.0, now - best - model.gain(square))
+    plan._gifts[rank] = value
+    return value
+
+
+def place_value(plan: Plan, index: int, rank: str) -> float:
+    square = placed(plan.mine, index, rank)
+    return plan.model.value(square, plan.alpha) + GIFT_WEIGHT * gift(plan, plan.mine[index])
+
+
+def best_place(plan: Plan, rank: str) -> tuple[int, float]:
+    positions = plan.known.shape.positions
+    values = [place_value(plan, i, rank) for i in positions]
+    index = min(positions, key=values.__getitem__)
+    return index, values[index]
+
+
+def keep_value(plan: Plan, thrown: str) -> float:
+    return plan.model.value(plan.mine, plan.alpha) + GIFT_WEIGHT * gift(plan, thrown)
+
+
+def draw_value(plan: Plan) -> float:
+    return sum(q * min(keep_value(plan, r), best_place(plan, r)[1])
+               for r, q in plan.model.odds.items())
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+
+
+def _square_values(plan: Plan, seat: int) -> tuple[float, ...]:
+    """A seat's card values as I model them: an opponent's kept face-down cards count lower."""
+    square = plan.known.layouts[seat] if seat != plan.known.seat else plan.mine
+    values = plan.model.values(square)
+    if seat == plan.known.seat:
+        return values
+    near = plan.known.shape.near_row
+    return tuple(v - KEPT_CARD_BIAS if square[i] is None and i in near else v
+                 for i, v in enumerate(values))
+
+
+def _penalty(plan: Plan, mine: float, theirs: list[float], hidden: list[int]) -> float:
+    """Expected knock penalty: the chance that some other seat ends below me, times 10."""
+    if not plan.penalty:
+        return 0.0
+    var = plan.model.variance
+    mine_var = var * sum(r is None for r in plan.mine)
+    lowest = 1.0
+    for value, count in zip(theirs, hidden, strict=True):
+        lowest *= _normal_cdf((value - mine) / math.sqrt(mine_var + var * count + 1.0))
+    return KNOCK_PENALTY * (1 - lowest)
+
+
+def should_knock(plan: Plan) -> bool:
+    """Knock when I know all my cards and ending the hole now beats every later stopping point.
+
+    Knocking after t more turns of mine gives each other seat t + 1 turns; both sides'
+    squares improve as `improved` expects. The lowest expected difference wins. Knocking
+    on a card I have not seen loses on average against greedy (measured), so I do not.
+    """
+    if any(r is None for r in plan.mine):
+        return False
+    mine = plan_values(_square_values(plan, plan.known.seat))
+    others = [plan_values(_square_values(plan, s)) for s in plan.others]
+    hidden = [sum(r is None for r in plan.known.layouts[s]) for s in plan.others]
+    outcomes = []
+    for t in range(HORIZON + 1):
+        me = improved(mine, t)
+        theirs = [improved(values, t + 1) for values in others]
+        penalty = _penalty(plan, me, theirs, hidden)
+        outcomes.append(me + penalty - sum(theirs) / len(theirs))
+    return outcomes[0] <= min(outcomes[1:]) + KNOCK_MARGIN
+
+
+def _draw_phase(view: SeatView, legal: list[Move]) -> Move:
+    plan = _plan(view)
+    seat = plan.known.seat
+    choices: list[tuple[float, Move]] = [(draw_value(plan), DrawStock(seat))]
+    if view.discard_top:
+        choices.append((best_place(plan, rank_of(view.discard_top))[1], TakeDiscard(seat)))
+    if Knock(seat) in legal and should_knock(plan):
+        return Knock(seat)
+    return min(choices, key=lambda choice: choice[0])[1]
+
+
+def _place_phase(view: SeatView) -> Move:
+    plan = _plan(view)
+    seat, rank = plan.known.seat, rank_of(view.drawn)
+    index, value = best_place(plan, rank)
+    if view.held_from == Pile.STOCK and keep_value(plan, rank) <= value:
+        return ThrowAway(seat)
+    return Swap(seat, index)
+
+
+def choose(view: SeatView, rng: random.Random) -> Move:
+    """The coach's move for the view's seat."""
+    legal = legal_moves_for(view)
+    if view.phase == Phase.DRAW:
+        if plan_drags(view):
+            return Knock(view.seat) if Knock(view.seat) in legal else legal[0]
+        return _draw_phase(view, legal)
+    if view.phase == Phase.PLACE:
+        return _place_phase(view)
+    return legal[0]  # the next hole: nothing to choose
+
+
+def plan_drags(view: SeatView) -> bool:
+    """A hole that drags on (nobody knocking): knock to end it."""
+    return knowledge_of(view).dragging
