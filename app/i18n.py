@@ -176,7 +176,10 @@ def join_names(names: Iterable[str], locale: str | None = None) -> str:
 
 
 def possessive(name: str, locale: str | None = None) -> str:
-    """A name owning something: "Maria’s", "James’" / Swedish "Marias", "Lars"."""
+    """A name owning something: "Maria’s", "James’" / Swedish "Marias", "Lars", "Dator 2:s"."""
     if (locale or current_locale()) == "sv":
-        return name if name[-1:].lower() in ("s", "x", "z") else name + "s"
+        if name[-1:].lower() in ("s", "x", "z"):
+            return name
+        # Swedish writes the genitive of a digit or a sign with a colon: "Dator 2:s".
+        return name + "s" if name[-1:].isalpha() else name + ":s"
     return f"{name}’s" if not name.endswith("s") else f"{name}’"

@@ -97,3 +97,12 @@ def test_plural_forms_fill_the_count():
     with use_locale("en"):
         assert ngettext("%(num)d card", "%(num)d cards", 1) == "1 card"
         assert ngettext("%(num)d card", "%(num)d cards", 3) == "3 cards"
+
+
+def test_possessives_per_language():
+    from app.i18n import possessive
+
+    assert [possessive(n, "en") for n in ("Maria", "James", "Computer 2")] == [
+        "Maria’s", "James’", "Computer 2’s"]
+    assert [possessive(n, "sv") for n in ("Maria", "Lars", "Dator 2")] == [
+        "Marias", "Lars", "Dator 2:s"]
