@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 
 from app.content.examples import GOLF6_EXAMPLES, SOLITAIRE_EXAMPLES
 from app.content.glossary import sorted_terms
+from app.content.golf4_examples import GOLF4_CONTEXT
 from app.web.i18n import localized_template
 from app.web.render import cacheable, render, static_url
 
@@ -52,7 +53,7 @@ def solitaire_rules(request: Request) -> Response:
 
 @router.get("/rules/six-card-golf", response_class=HTMLResponse)
 def golf6_rules(request: Request) -> Response:
-    context = {**READING, "layouts": GOLF6_EXAMPLES}
+    context = {**READING, "layouts": GOLF6_EXAMPLES, **GOLF4_CONTEXT}
     page = render(request, localized_template("pages/rules_golf6.html"), None, context)
     return cacheable(request, page)
 

@@ -97,14 +97,18 @@ def _cancelled(ranks: Sequence[str], rules: ScoringRules) -> set[int]:
     return {i for line in lines if len({ranks[j] for j in line}) == 1 for i in line}
 
 
-def layout_score(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
-    """Score of a whole face-up layout: its cards less those in pairs, plus any bonus."""
+def card_scores(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> tuple[int, ...]:
+    """What each card of a face-up layout adds: its points, or 0 when it is in a pair."""
     if len(layout) != rules.shape.size:
         raise ValueError(f"layout_size: {len(layout)} cards, not {rules.shape.size}")
-    ranks = [_rank(card) for card in layout]
-    cancelled = _cancelled(ranks, rules)
-    points = sum(card_points(card, rules) for i, card in enumerate(layout) if i not in cancelled)
-    return points + bonus(layout, rules)
+    cancelled = _cancelled([_rank(card) for card in layout], rules)
+    return tuple(0 if i in cancelled else card_points(card, rules)
+                 for i, card in enumerate(layout))
+
+
+def layout_score(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
+    """Score of a whole face-up layout: its cards less those in pairs, plus any bonus."""
+    return sum(card_scores(layout, rules)) + bonus(layout, rules)
 
 
 def hole_scores(
