@@ -4,14 +4,18 @@
     .venv/bin/python -m tests.bench.load --players 50 --seconds 10 --workers 2 --db postgres
 
 Loopback only, bounded in players and time. It starts its own server on a fresh database,
-measures /healthz with the same concurrency first, then the moves, prints moves per second,
-latency percentiles, errors and the ratio to /healthz, and finally checks in the database that
-every acknowledged move is stored. `--db postgres` needs TEST_DATABASE_URL_PG (or --pg-url).
+lets every player open a few deals (not timed), then measures /healthz and the moves with the
+same concurrency for T seconds each (`--rounds R` alternates them in R slices, so that other
+jobs on the machine weigh on both alike), prints answers per second, latency percentiles,
+errors, the server's CPU per answer and the ratios to /healthz, and finally checks in the
+database that every acknowledged move is stored. `--db postgres` needs TEST_DATABASE_URL_PG
+(or --pg-url).
 
-A move is what a browser sends when a player clicks a card or Draw (tests/bench/browser.py):
-an htmx POST with the browser's headers and the form's fields, answered with the gzipped board
-fragment, which the player reads to choose its next move. `--style json` sends JSON moves
-instead, as earlier versions of this benchmark did.
+A move is what a browser sends when a player clicks a card or Draw: an htmx POST with
+Chromium's headers (HX-Request, HX-Target, HX-Current-URL, Origin, Sec-Fetch-*, the CSRF cookie)
+and the form's fields (token, version, moves, column), answered with the gzipped board
+fragment, which the player reads as a person does (a card marked "fits", else Draw) to choose
+its next move. `--style json` sends JSON moves instead, as earlier versions did.
 The generator shares the machine's cores with the server, so each player speaks raw keep-alive
 HTTP/1.1 on one asyncio connection (tests/bench/load_client.py) and the report gives the
 generator's own CPU time per answer next to the server's.
@@ -180,15 +184,12 @@ async def _healthz_ready(base: str, style: str) -> Connection:
 
 async def _healthz_player(connection: Connection, until: float, tally: Tally) -> None:
     raw = request_bytes("GET", "/healthz", connection.authority)  # the same bytes every time
-    try:
-        while time.monotonic() < until:
-            started = time.perf_counter()
-            answer = await connection.send(raw)
-            tally.latencies.append(time.perf_counter() - started)
-            if answer.status != 200:
-                tally.errors.append(f"healthz {answer.status}")
-    finally:
-        await connection.close()
+    while time.monotonic() < until:
+        started = time.perf_counter()
+        answer = await connection.send(raw)
+        tally.latencies.append(time.perf_counter() - started)
+        if answer.status != 200:
+            tally.errors.append(f"healthz {answer.status}")
 
 
 async def _deal_page(player: Player, deal: str) -> Board:
@@ -217,13 +218,18 @@ def _move_body(token: str, board: Board, fields: dict[str, str]) -> str:
 
 @dataclass
 class Seat:
-    """A player ready to play: its browser and the deals it opened (path and board each)."""
+    """A player ready to play: its browser, the deal in play and the deals it opened ahead."""
 
     player: Player
     deals: list[tuple[str, Board]]
+    connection: Connection = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.connection = self.player.connection
+        self.deal, self.board = self.deals.pop(0)
 
 
-# Deals each player opens before the clock starts, so that the timed phase measures moves (a
+# Deals each player opens before the clock starts, so that the timed slices measure moves (a
 # deal lasts about 25 moves); a player that runs out opens more while timed (counted).
 DEALS_AHEAD = 4
 
@@ -235,53 +241,65 @@ async def _move_ready(base: str, style: str) -> Seat:
 
 async def _move_player(seat: Seat, until: float, tally: Tally) -> None:
     player = seat.player
-    try:
-        deal, board = seat.deals.pop(0)
-        while time.monotonic() < until:
-            if board.move is None:
-                tally.deals_opened_while_timed += not seat.deals
-                deal, board = seat.deals.pop(0) if seat.deals else await _new_deal(player)
-                continue
-            kind, fields = board.move
-            body = _move_body(player.token, board, fields)
-            raw = player.post(f"{deal}/{kind}", body, page=deal)
-            started = time.perf_counter()
-            answer = await player.connection.send(raw)
-            tally.latencies.append(time.perf_counter() - started)
-            tally.sizes.append((len(answer.body), len(answer.decoded_body())))
-            if answer.status != 200:
-                tally.errors.append(f"{kind} {answer.status} {answer.decoded_body()[:120]!r}")
-                board = await _deal_page(player, deal)
-                continue
-            board = player.board(answer)
-            tally.acked[deal] = (board.version, board.moves)
-    finally:
-        await player.connection.close()
+    while time.monotonic() < until:
+        if seat.board.move is None:
+            tally.deals_opened_while_timed += not seat.deals
+            seat.deal, seat.board = seat.deals.pop(0) if seat.deals else await _new_deal(player)
+            continue
+        kind, fields = seat.board.move
+        body = _move_body(player.token, seat.board, fields)
+        raw = player.post(f"{seat.deal}/{kind}", body, page=seat.deal)
+        started = time.perf_counter()
+        answer = await player.connection.send(raw)
+        tally.latencies.append(time.perf_counter() - started)
+        tally.sizes.append((len(answer.body), len(answer.decoded_body())))
+        if answer.status != 200:
+            tally.errors.append(f"{kind} {answer.status} {answer.decoded_body()[:120]!r}")
+            seat.board = await _deal_page(player, seat.deal)
+            continue
+        seat.board = player.board(answer)
+        tally.acked[seat.deal] = (seat.board.version, seat.board.moves)
 
 
 @dataclass
 class Phase:
-    """One timed phase: its answers, how long it ran, and the CPU the server and we used."""
+    """The timed slices of one kind: their answers, how long they ran, the CPU used."""
 
-    tally: Tally
-    seconds: float
-    server_cpu: float
-    generator_cpu: float
+    tally: Tally = field(default_factory=Tally)
+    seconds: float = 0.0
+    server_cpu: float = 0.0
+    generator_cpu: float = 0.0
 
 
-async def _phase(
-    ready: Callable[[str, str], Awaitable[Any]],
-    play: Callable[[Any, float, Tally], Awaitable[None]],
-    base: str, players: int, seconds: float, style: str, group: int,
-) -> Phase:  # fmt: skip
-    """Get every player ready (not timed), then let them all play for `seconds`."""
-    prepared = await asyncio.gather(*(ready(base, style) for _ in range(players)))
-    tally = Tally()
+async def _slice(phase: Phase, play: Callable[[Any, float, Tally], Awaitable[None]],
+                 players: list[Any], seconds: float, group: int) -> None:  # fmt: skip
+    """Let every player play for `seconds`, adding answers and CPU to `phase`."""
     cpu, mine = server_cpu_seconds(group), time.process_time()
     started = time.monotonic()
-    await asyncio.gather(*(play(one, started + seconds, tally) for one in prepared))
-    elapsed = time.monotonic() - started
-    return Phase(tally, elapsed, server_cpu_seconds(group) - cpu, time.process_time() - mine)
+    await asyncio.gather(*(play(one, started + seconds, phase.tally) for one in players))
+    phase.seconds += time.monotonic() - started
+    phase.server_cpu += server_cpu_seconds(group) - cpu
+    phase.generator_cpu += time.process_time() - mine
+
+
+async def _measure(base: str, players: int, seconds: float, rounds: int, style: str,
+                   group: int) -> tuple[Phase, Phase]:  # fmt: skip
+    """Get everyone ready (not timed), then alternate /healthz and moves in `rounds` slices.
+
+    Other jobs on the machine come and go; alternating short slices lets both kinds of
+    answer meet the same conditions, so their CPU ratio is steadier than one long run each.
+    """
+    checkers = await asyncio.gather(*(_healthz_ready(base, style) for _ in range(players)))
+    seats = await asyncio.gather(*(_move_ready(base, style) for _ in range(players)))
+    health, moves = Phase(), Phase()
+    try:
+        for _ in range(rounds):
+            await _slice(health, _healthz_player, checkers, seconds / rounds, group)
+            await _slice(moves, _move_player, seats, seconds / rounds, group)
+    finally:
+        for connection in [*checkers, *(seat.connection for seat in seats)]:
+            await connection.close()
+    return health, moves
 
 
 def server_cpu_seconds(group: int) -> float:
@@ -316,7 +334,8 @@ def lost_moves(database_url: str, acked: dict[str, tuple[int, int]]) -> int:
 
 
 def run(
-    players: int, seconds: float, workers: int, backend: str, pg_url: str | None, style: str
+    players: int, seconds: float, workers: int, backend: str, pg_url: str | None, style: str,
+    rounds: int = 1,
 ) -> dict:
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -326,11 +345,8 @@ def run(
         server = start_server(url, workers=workers, log=log)
         try:
             group = server.process.pid
-            health = asyncio.run(
-                _phase(_healthz_ready, _healthz_player, server.base, players, seconds, style, group)
-            )
-            moves = asyncio.run(
-                _phase(_move_ready, _move_player, server.base, players, seconds, style, group)
+            health, moves = asyncio.run(
+                _measure(server.base, players, seconds, rounds, style, group)
             )
         finally:
             server.stop()
@@ -348,7 +364,7 @@ def run(
     played["deals_opened_while_timed"] = moves.tally.deals_opened_while_timed
     return {
         "players": players, "seconds": seconds, "workers": workers, "database": backend,
-        "style": style,
+        "style": style, "rounds": rounds,
         "healthz": healthz, "moves": played,
         "ratio": round(played["per_second"] / max(healthz["per_second"], 0.1), 3),
         "cpu_ratio": round(
@@ -368,12 +384,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--pg-url", default=os.environ.get("TEST_DATABASE_URL_PG"))
     parser.add_argument("--style", choices=["browser", "json"], default="browser")
+    parser.add_argument("--rounds", type=int, default=1, help="alternate the two kinds this often")
     args = parser.parse_args(argv)
     if not 1 <= args.players <= MAX_PLAYERS or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"players 1-{MAX_PLAYERS}, seconds up to {MAX_SECONDS}")
     if args.db == "postgres" and not args.pg_url:
         parser.error("--db postgres needs TEST_DATABASE_URL_PG or --pg-url")
-    result = run(args.players, args.seconds, args.workers, args.db, args.pg_url, args.style)
+    if not 1 <= args.rounds <= 20:
+        parser.error("rounds 1-20")
+    result = run(
+        args.players, args.seconds, args.workers, args.db, args.pg_url, args.style, args.rounds
+    )
     print(json.dumps(result, indent=2))
     ok = result["lost_moves"] == 0 and result["moves"]["errors"] == 0
     return 0 if ok else 1
