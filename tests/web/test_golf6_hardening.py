@@ -3,6 +3,8 @@ cannot be told apart, secrets never cached, and no 500 from Unicode digits."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import Client
@@ -161,3 +163,23 @@ def test_an_odd_seat_to_hand_over_is_refused(app, client):
         refused = client.submit(f"{url}/handover", {"seat": seat})
         assert refused.status_code == 422, seat
     friend.close()
+
+
+@pytest.mark.parametrize(
+    ("fields", "field_id", "message"),
+    [
+        ({"bots": "x"}, "g6-bots", "whole number from 0 to 7"),
+        ({"name": "\u2800"}, "g6-name", "letters, digits and punctuation"),
+        ({"game": "golf9"}, "g6-game", "choices offered"),
+        ({"first_two": "sideways"}, "g6-first_two", "First two cards"),
+    ],
+)
+def test_a_refused_field_is_marked_and_its_message_sits_next_to_it(client, fields, field_id,
+                                                                    message):
+    refused = client.submit("/golf6", {"name": "Ann", "bots": "1", **fields})
+    assert refused.status_code == 422
+    tag = re.search(rf'<(input|select) id="{field_id}"[^>]*>', refused.text).group(0)
+    assert 'aria-invalid="true"' in tag and f'aria-describedby="{field_id}-error"' in tag
+    note = re.search(rf'<span class="field-error" id="{field_id}-error">([^<]*)</span>',
+                     refused.text)
+    assert note is not None and message in note.group(1)
