@@ -183,3 +183,14 @@ def test_a_refused_field_is_marked_and_its_message_sits_next_to_it(client, field
     note = re.search(rf'<span class="field-error" id="{field_id}-error">([^<]*)</span>',
                      refused.text)
     assert note is not None and message in note.group(1)
+
+
+def test_a_seat_taken_before_invite_cookies_existed_gets_one_on_its_next_visit(app, client):
+    url = create(client)
+    invite = invite_of(client, url)
+    game_id = url.rsplit("/", 1)[1]
+    client.cookies.delete(f"golf6_{game_id}", path=invite)  # as browsers seated before it
+    assert client.get(invite, follow_redirects=False).status_code == 200  # the join form
+    client.get(url)
+    opened = client.get(invite, follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == url

@@ -35,6 +35,7 @@ from app.web.golf.deps import (
     TableDep,
     TableRefusal,
     Visit,
+    give_seat,
     note_seen,
 )
 from app.web.golf.page import GolfRoute, after_change, json_view, stamp, table_response
@@ -74,7 +75,11 @@ def show_game(request: Request, visit: TableDep) -> Response:
     visit = computer.advance(request, visit)
     if wants_json(request):
         return json_state(json_view(visit))
-    return table_response(request, visit)
+    response = table_response(request, visit)
+    if visit.secret:
+        # Renewed on each visit; a seat taken before the invite link had its cookie gets it too.
+        give_seat(request, response, visit.game, visit.secret)
+    return response
 
 
 @router.get("/table", response_class=HTMLResponse)
