@@ -35,3 +35,21 @@ def test_axe_finds_no_serious_problems_from_form_to_table(new_page):
     expect(page.get_by_text("You drew the")).to_be_visible()
     problems = serious_violations(page)
     assert problems == [], "\n".join(problems)
+
+
+def test_axe_finds_no_serious_problems_at_a_four_card_table(new_page):
+    """The 2x2 square with its peeked cards in sight, then the knock and the scores."""
+    page: Page = new_page(bypass_csp=True)
+    page.goto("/golf6")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label("Game").select_option(label="Four-card Golf")
+    page.get_by_role("button", name="Create game").click()
+    page.get_by_role("button", name="Start game").click()
+    knock = page.get_by_role("button", name="Knock")
+    expect(knock).to_be_visible(timeout=15_000)
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
+    knock.click()
+    expect(page.get_by_role("button", name="Deal the next hole")).to_be_visible(timeout=15_000)
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
