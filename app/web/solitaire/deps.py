@@ -1,10 +1,18 @@
-"""Load a solitaire deal or round once per request; an unknown id is a 404, decided here only."""
+"""Load a solitaire deal or round once per request; an unknown id is a 404, decided here only.
+
+Pages take `DealDep`. A change reads the deal inside the transaction that writes it
+(`deal_to_change`): a separate read first would cost a second transaction and a second trip
+through the threadpool on every move, about a fifth of a move's server time under load.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
+from sqlalchemy.orm import Session
 
 from app.storage import solitaire as store
 from app.storage.solitaire import DealNotFound, StoredDeal, StoredRound
@@ -26,6 +34,16 @@ def load_round(request: Request, round_id: str) -> StoredRound:
         raise HTTPException(404) from None
 
 
-# The deal as this request read it: a change then checks its version when it saves.
+@contextmanager
+def deal_to_change(request: Request, deal_id: str) -> Iterator[tuple[Session, StoredDeal]]:
+    """A write transaction and the deal as it reads there; storage then checks the version."""
+    with request.app.state.db.write() as session:
+        try:
+            deal = store.load_deal(session, deal_id=deal_id)
+        except DealNotFound:
+            raise HTTPException(404) from None
+        yield session, deal
+
+
 DealDep = Annotated[StoredDeal, Depends(load_deal)]
 RoundDep = Annotated[StoredRound, Depends(load_round)]

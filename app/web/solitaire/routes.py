@@ -1,7 +1,8 @@
 """Golf solitaire practice: start page, deal pages and their moves, rounds of nine.
 
-Every change is load -> rules -> save -> render: `DealDep` reads the deal, storage applies the
-rules and saves only if nobody changed the deal meanwhile, and the board is rendered afterwards.
+Every change is load -> rules -> save -> render: `deal_to_change` reads the deal in the write
+transaction (an unknown id is a 404), storage applies the rules and saves only if the version
+the form was made from is still current, and the board is rendered after the commit.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from app.web.forms import (
 )
 from app.web.render import is_fragment_request, json_state, render, wants_json
 from app.web.solitaire.cards import drawer_for
-from app.web.solitaire.deps import DealDep, RoundDep
+from app.web.solitaire.deps import DealDep, RoundDep, deal_to_change
 from app.web.solitaire.view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
 from app.web.solitaire.words import refusal_text
 from app.web.solitaire.work_budget import coach_work
@@ -97,11 +98,11 @@ def board_response(
     return render(request, DEAL_PAGE, BOARD_FRAGMENT, context, status_code)
 
 
-Change = Callable[[Session], StoredDeal]
+Change = Callable[[Session, StoredDeal], StoredDeal]
 
 
 def _act(
-    request: Request, deal: StoredDeal, change: Change, options: BoardOptions, query: str = ""
+    request: Request, deal_id: str, change: Change, options: BoardOptions, query: str = ""
 ) -> Response:
     """Run one change in one transaction; htmx and JSON get the board, a plain form a redirect.
 
@@ -109,8 +110,8 @@ def _act(
     is, with the reason, and changes nothing.
     """
     try:
-        with request.app.state.db.write() as session:
-            changed = change(session)
+        with deal_to_change(request, deal_id) as (session, deal):
+            changed = change(session, deal)
     except StaleDeal as stale:
         refused = BoardOptions(message=_(STALE_MESSAGE), watch=options.watch)
         return board_response(request, stale.current, refused, 409)
@@ -119,7 +120,7 @@ def _act(
         return board_response(request, deal, refused, 422)
     if wants_json(request) or is_fragment_request(request):
         return board_response(request, changed, options)
-    return RedirectResponse(deal_url(deal.id, query), status_code=303)
+    return RedirectResponse(deal_url(deal_id, query), status_code=303)
 
 
 # --- Pages --------------------------------------------------------------------------------
@@ -202,34 +203,34 @@ def _column(form: FormData) -> Move:
         raise FormError("column", _("Choose a column from 1 to %(max)d.", max=COLUMNS)) from None
 
 
-def _move(request: Request, deal: StoredDeal, form: FormData, move: Callable[[], Move],
+def _move(request: Request, deal_id: str, form: FormData, move: Callable[[], Move],
           options: BoardOptions, query: str = "") -> Response:  # fmt: skip
     """Apply the move the form names, made from the version the form carries."""
 
-    def change(session: Session) -> StoredDeal:
+    def change(session: Session, deal: StoredDeal) -> StoredDeal:
         version, seen = version_field(form), optional_int_field(form, "moves", 0, MOVES_LIMIT)
         moved, _applied = store.apply_move(
             session, deal_id=deal.id, version=version, move=move(), seen_moves=seen, read=deal
         )
         return moved
 
-    return _act(request, deal, change, options, query)
+    return _act(request, deal_id, change, options, query)
 
 
 @router.post("/solitaire/deals/{deal_id}/play")
-def play_card(request: Request, deal: DealDep, form: PostedForm) -> Response:
-    return _move(request, deal, form, lambda: _column(form), BoardOptions())
+def play_card(request: Request, deal_id: str, form: PostedForm) -> Response:
+    return _move(request, deal_id, form, lambda: _column(form), BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/draw")
-def draw_card(request: Request, deal: DealDep, form: PostedForm) -> Response:
-    return _move(request, deal, form, lambda: DRAW, BoardOptions())
+def draw_card(request: Request, deal_id: str, form: PostedForm) -> Response:
+    return _move(request, deal_id, form, lambda: DRAW, BoardOptions())
 
 
 @router.post("/solitaire/deals/{deal_id}/undo")
-def undo_move(request: Request, deal: DealDep, form: PostedForm) -> Response:
+def undo_move(request: Request, deal_id: str, form: PostedForm) -> Response:
 
-    def change(session: Session) -> StoredDeal:
+    def change(session: Session, deal: StoredDeal) -> StoredDeal:
         version, seen = version_field(form), optional_int_field(form, "moves", 0, MOVES_LIMIT)
         undone, _applied = store.undo(
             session, deal_id=deal.id, version=version, seen_moves=seen, read=deal
@@ -237,14 +238,14 @@ def undo_move(request: Request, deal: DealDep, form: PostedForm) -> Response:
         return undone
 
     options = BoardOptions(message=_(UNDO_MESSAGE), refresh_extra=True)
-    return _act(request, deal, change, options, query="done=undo")
+    return _act(request, deal_id, change, options, query="done=undo")
 
 
 @router.post("/solitaire/deals/{deal_id}/rewind")
-def rewind(request: Request, deal: DealDep, form: PostedForm) -> Response:
+def rewind(request: Request, deal_id: str, form: PostedForm) -> Response:
     """Go back to the moment after the first `to` moves (used by the review page)."""
 
-    def change(session: Session) -> StoredDeal:
+    def change(session: Session, deal: StoredDeal) -> StoredDeal:
         version = version_field(form)
         try:
             keep = int_field(form, "to", 0, len(deal.moves))
@@ -255,11 +256,11 @@ def rewind(request: Request, deal: DealDep, form: PostedForm) -> Response:
         return store.rewind(session, deal_id=deal.id, version=version, keep=keep, read=deal)
 
     options = BoardOptions(message=_(REWIND_MESSAGE), refresh_extra=True)
-    return _act(request, deal, change, options, query="done=rewind")
+    return _act(request, deal_id, change, options, query="done=rewind")
 
 
 @router.post("/solitaire/deals/{deal_id}/watch")
-def watch_step(request: Request, deal: DealDep, form: PostedForm) -> Response:
+def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
     """One move of "Watch the computer play": the move the board showed and explained."""
     try:
         mode = choice_field(form, "watch", WATCH_CHOICES, default="pause")
@@ -272,7 +273,7 @@ def watch_step(request: Request, deal: DealDep, form: PostedForm) -> Response:
         except FormError:
             raise FormError("move", _("Choose a column from 1 to 7, or draw.")) from None
 
-    return _move(request, deal, form, move, BoardOptions(watch=mode), query=f"watch={mode}")
+    return _move(request, deal_id, form, move, BoardOptions(watch=mode), query=f"watch={mode}")
 
 
 # --- Rounds of nine -----------------------------------------------------------------------
