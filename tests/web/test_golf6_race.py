@@ -28,3 +28,22 @@ def test_the_same_move_sent_six_times_at_once_is_played_once(app, client, monkey
     after = state(friend, url)
     assert after["stock"] == before["stock"] - 1 and after["phase"] == "place"
     friend.close()
+
+
+def test_ten_joining_at_once_with_five_bobs_leave_one_bob(app, client):
+    from tests.web.test_golf6 import invite_of
+
+    url = create(client, friends="7")
+    invite = invite_of(client, url)
+    names = ["Bob", "Cy", "bob", "Di", "BOB", "Ed", " Bob", "Fay", "bob ", "Gus"]
+
+    def send(name: str) -> int:
+        with Client(app, base_url="http://testserver") as browser:
+            return browser.submit(invite, {"name": name}).status_code
+
+    with ThreadPoolExecutor(10) as pool:
+        codes = list(pool.map(send, names))
+    seated = [seat["name"] for seat in state(client, url)["seats"]]
+    assert [name.casefold() for name in seated].count("bob") == 1
+    assert sorted(codes) == [303] * 6 + [422] * 4
+    assert {"Cy", "Di", "Ed", "Fay", "Gus"} <= set(seated) and len(seated) == 8
