@@ -5,6 +5,7 @@
 
 `run` plays each line-up below with `golf simulate golf6 --holes 9 --seed 1` and saves its
 JSON lines as OUT_DIR/<players>.jsonl; `table` prints the Markdown table for the README.
+tests/bench/golf4_benchmarks.py does the same for four-card Golf.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ LINE_UPS = [
 GOLF = str(Path(sys.executable).with_name("golf"))
 
 
-def run(out: Path, games: int) -> None:
+def run(out: Path, games: int, game: str = "golf6", line_ups: list[str] = LINE_UPS,
+        extra: tuple[str, ...] = ()) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    for players in LINE_UPS:
-        command = [GOLF, "simulate", "golf6", "--players", players, "--games", str(games),
-                   "--holes", "9", "--seed", "1"]
+    for players in line_ups:
+        command = [GOLF, "simulate", game, "--players", players, "--games", str(games),
+                   "--holes", "9", "--seed", "1", *extra]
         with (out / f"{players}.jsonl").open("w") as sink:
             subprocess.run(command, stdout=sink, check=True)
 
@@ -42,10 +44,10 @@ def _summary(path: Path) -> dict | None:
     return json.loads(lines[-1]).get("summary") if lines else None
 
 
-def table(out: Path) -> str:
+def table(out: Path, line_ups: list[str] = LINE_UPS) -> str:
     rows = ["| players | games | mean hole score | win share | decision ms p95 |",
             "|---|---|---|---|---|"]
-    for players in LINE_UPS:
+    for players in line_ups:
         path = out / f"{players}.jsonl"
         s = _summary(path) if path.exists() else None
         if s is None:
