@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from app.content.examples import GOLF6_EXAMPLES, SOLITAIRE_EXAMPLES
 from app.content.glossary import sorted_terms
 from app.content.golf4_examples import GOLF4_CONTEXT
+from app.web.golf.coach import strategy_levels
 from app.web.i18n import localized_template
 from app.web.render import cacheable, render, static_url
 
@@ -55,6 +56,13 @@ def solitaire_rules(request: Request) -> Response:
 def golf6_rules(request: Request) -> Response:
     context = {**READING, "layouts": GOLF6_EXAMPLES, **GOLF4_CONTEXT}
     page = render(request, localized_template("pages/rules_golf6.html"), None, context)
+    return cacheable(request, page)
+
+
+@router.get("/rules/six-card-golf/strategy", response_class=HTMLResponse)
+def golf6_strategy(request: Request) -> Response:
+    context = {**READING, "levels": strategy_levels()}
+    page = render(request, localized_template("pages/strategy_golf6.html"), None, context)
     return cacheable(request, page)
 
 

@@ -206,3 +206,75 @@ def test_json_state_unchanged_by_hints(app, client):
     client.submit(f"{url}/hint", htmx=True)
     assert client.get(url, headers=JSON).json() == before
     assert true_state(app, url).phase == Phase.DRAW
+
+
+def test_the_computer_says_why_in_one_short_clause(app, client):
+    """Over a hole against the computer, its swaps and throws come with a reason, built from
+    cards the table can see (the card placed, the card on the discard pile)."""
+    url = against_computer(client)
+    said = []
+    for _ in range(200):
+        seen = state(client, url)
+        said.append(live_region(client.get(url).text))
+        if seen["phase"] in ("hole_over", "game_over"):
+            break
+        if seen["turn"] != 0:
+            continue
+        advice, _text = expected_hint(app, url)
+        assert move(client, url, move_code(advice.move)).status_code == 303
+    reasons = [line for line in said if re.search(r"\((Kept the|Too high to keep)", line)]
+    assert reasons, said
+    for line in reasons:
+        assert re.search(r"\((Kept the [^:]+: (it pairs its column|it scores -?\d|lower than)"
+                         r"|Too high to keep: the [^.]+ scores \d+)", line)
+
+
+def test_strategy_page_with_figures_and_worked_positions(client):
+    page = client.get("/rules/six-card-golf/strategy")
+    assert page.status_code == 200
+    html = page.text
+    for heading in ("What good play is worth", "What to keep and what to throw", "Pairs",
+                    "Twos and kings", "When to go out", "Reading the discard pile"):
+        assert f">{heading}</h2>" in html
+    assert "golf simulate golf6 --players LEVEL,coach --games 200 --holes 9 --seed 15" in html
+    assert "<caption>Computer levels against the strong level</caption>" in html
+    assert re.search(r"<th scope=\"row\">Club player</th><td>6\.7</td><td>4\.7</td><td>26%</td>",
+                     html)
+    # Worked positions are drawn with the shared card macro, cards named in words.
+    assert '<span class="visually-hidden">10 of hearts</span>' in html
+    assert '<span class="visually-hidden">face down</span>' in html
+    rules = client.get("/rules/six-card-golf").text
+    assert 'href="/rules/six-card-golf/strategy"' in rules
+
+
+def test_strategy_page_in_swedish(client):
+    html = client.get("/rules/six-card-golf/strategy?lang=sv").text
+    assert '<html lang="sv"' in html
+    assert "<h1>Strategi för sexkortsgolf</h1>" in html
+    assert '<span class="visually-hidden">hjärter 10</span>' in html
+    assert re.search(r"<th scope=\"row\">Klubbspelare</th><td>6,7</td>", html)
+
+
+def test_new_game_offers_the_levels_with_their_strength(client):
+    html = client.get("/golf6").text
+    options = re.findall(r'<option value="(\w+)" [^>]*>([^<]+)</option>',
+                         html[html.index('id="g6-bot"'):html.index("</select>",
+                                                                   html.index('id="g6-bot"'))])
+    assert dict(options) == {
+        "coach": "Strong (the coach behind Hint)",
+        "club": "Club player (wins about 1 game in 4 against Strong)",
+        "greedy": "Steady (wins about 1 game in 9 against Strong)",
+        "beginner": "Beginner (wins about 1 game in 100 against Strong)",
+        "random": "Random (any legal move; never beats Strong)",
+    }
+
+
+@pytest.mark.parametrize("level", ["beginner", "club"])
+def test_a_game_against_a_new_level_plays(client, level):
+    url = create(client, bots="1", friends="0", bot=level)
+    if state(client, url)["phase"] == "lobby":
+        assert client.submit(f"{url}/start").status_code == 303
+    flip_two(client, url)
+    seen = wait_for_my_turn(client, url)
+    assert seen["phase"] == "draw"
+    assert 'href="/rules/six-card-golf/strategy"' in client.get(url).text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from app.players.golf import coach, coach4, greedy, greedy4, random_player
+from app.players.golf import coach, coach4, greedy, greedy4, levels, random_player
 from app.rules.golf import Game, Move, SeatView
 
 Bot = Callable[[SeatView, random.Random], Move]
@@ -19,11 +19,15 @@ BOTS_BY_GAME: dict[Game, dict[str, Bot]] = {
         "random": random_player.choose,
         "greedy": greedy.choose,
         "coach": coach.choose,
+        "beginner": levels.beginner,
+        "club": levels.club,
     },
     Game.FOUR_CARD: {
         "random": random_player.choose,
         "greedy": greedy4.choose,
         "coach": coach4.choose,
+        "beginner": levels.beginner4,
+        "club": levels.club4,
     },
 }
 BOTS = BOTS_BY_GAME[Game.SIX_CARD]

@@ -17,6 +17,7 @@ from app.i18n import N_, card_name, format_number, join_names, possessive, rank_
 from app.i18n import gettext as _
 from app.players.golf.hint import Hint, hint
 from app.players.golf.hole_review import HoleReview, Moment, review
+from app.players.golf.level_strength import MEASURED
 from app.rules.cards import JOKER, RANKS
 from app.rules.golf import (
     DrawStock,
@@ -32,12 +33,16 @@ from app.rules.golf import (
     TurnUp,
     seat_view,
 )
+from app.rules.golf.scoring import _rank as scoring_rank
+from app.rules.golf.scoring import card_points
 from app.storage import golf as store
 from app.storage import golf_coach
 from app.web.golf.deps import Visit
 from app.web.golf.words import short_position_name
 
 HINT_PHASES = (Phase.DRAW, Phase.PLACE, Phase.TURN_UP)
+HIGH_POINTS = 8  # a thrown card this high is worth a word ("too high to keep")
+LOW_POINTS = 4  # a card this low on a face-down place beats the average hidden card
 COLUMN_WORDS = (N_("left column"), N_("middle column"), N_("right column"))
 
 
@@ -123,8 +128,9 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "Draw from the stock: the %(card)s on the discard pile would not lower any column.",
             card=card),
         "draw_better": lambda: _(
-            "Draw from the stock: the %(card)s on the discard pile would save only about "
-            "%(saving)s, and a card from the stock is worth more on average.",
+            "Draw from the stock: the %(card)s on the discard pile would save about "
+            "%(saving)s, but a card from the stock is worth more now: it may pair, or turn a "
+            "face-down card up sooner.",
             card=card, saving=saving),
         "draw_empty": lambda: _("Draw from the stock: the discard pile is empty."),
         "throw_useless": lambda: _(
@@ -288,3 +294,65 @@ class _MomentView:
 
     def for_coach(self) -> _MomentView:
         return _MomentView(self.moment, self.visit, coach=True)
+
+
+# --- Why the computer did that -------------------------------------------------------------
+
+def why(step: store.Step, game: store.Game) -> str:
+    """A short clause after a computer's swap or throw saying why, from public cards only.
+
+    It reads the table as a watcher sees it after the move (the placed card is face up, the
+    card it replaced or threw is on the discard pile), so it can never give a hidden card
+    away; empty for a person's move and for moves with nothing worth saying.
+    """
+    seat = getattr(step.move, "seat", None)
+    if seat is None or not game.seats[seat].is_bot or game.options.four_card:
+        return ""
+    after = seat_view(step.after, None)
+    if not isinstance(step.move, Swap | ThrowAway) or not after.discard:
+        return ""
+    rules = game.options.scoring
+    if isinstance(step.move, ThrowAway):
+        thrown = after.discard_top
+        points = card_points(thrown, rules)
+        if points >= HIGH_POINTS:
+            return " " + _("(Too high to keep: the %(card)s scores %(points)s.)",
+                           card=card_name(thrown), points=points)
+        return ""
+    index = step.move.index
+    layout = after.layouts[seat]
+    card = layout[index]
+    if card is None:
+        return ""
+    shape = game.options.shape
+    partner = next(b if a == index else a for a, b in shape.column_lines if index in (a, b))
+    other = layout[partner]
+    if other is not None and scoring_rank(other) == scoring_rank(card):
+        return " " + _("(Kept the %(card)s: it pairs its column, which now scores 0.)",
+                       card=card_name(card))
+    points = card_points(card, rules)
+    if points <= 0:
+        return " " + _("(Kept the %(card)s: it scores %(points)s.)",
+                       card=card_name(card), points=points)
+    old = after.discard_top
+    if step.before.face_up[seat][index] and card_points(old, rules) > points:
+        return " " + _("(Kept the %(card)s: lower than the %(old)s it replaced.)",
+                       card=card_name(card), old=card_name(old))
+    if not step.before.face_up[seat][index] and points <= LOW_POINTS:
+        return " " + _("(Kept the %(card)s: lower than a face-down card is worth on "
+                       "average.)", card=card_name(card))
+    return ""
+
+
+# --- The strategy page's table of computer levels -----------------------------------------
+
+LEVEL_NAMES = {"beginner": N_("Beginner"), "greedy": N_("Steady"), "club": N_("Club player")}
+
+
+def strategy_levels() -> list[dict[str, str]]:
+    """Each level's measured points a hole and wins against the strong level (levels.MEASURED)."""
+    return [
+        {"label": LEVEL_NAMES[name], "mine": _n(mine), "strong": _n(strong),
+         "won": _("%(percent)s%%", percent=format_number(round(share * 100)))}
+        for name, (mine, strong, share) in MEASURED.items()
+    ]

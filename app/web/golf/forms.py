@@ -18,7 +18,14 @@ from app.web.golf.words import refusal_text
 MAX_NAME = 30
 GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
 assert set(GAMES) == {game.value for game in Game}
-BOT_LEVELS = {"coach": N_("Strong"), "greedy": N_("Steady"), "random": N_("Random")}
+# Each level's strength as measured (app.players.golf.level_strength), beside its name.
+BOT_LEVELS = {
+    "coach": N_("Strong (the coach behind Hint)"),
+    "club": N_("Club player (wins about 1 game in 4 against Strong)"),
+    "greedy": N_("Steady (wins about 1 game in 9 against Strong)"),
+    "beginner": N_("Beginner (wins about 1 game in 100 against Strong)"),
+    "random": N_("Random (any legal move; never beats Strong)"),
+}
 LENGTHS = {"9": N_("9 holes"), "18": N_("18 holes"), "100": N_("Until 100")}
 HOLES = {"9": 9, "18": 18, "100": None}
 assert all(holes is None or holes in HOLE_COUNTS for holes in HOLES.values())
