@@ -150,3 +150,44 @@ def test_no_hint_for_a_watcher_or_out_of_turn():
         if state.phase == Phase.DRAW:
             assert hint(seat_view(state, 1 - seat)) is None
             return
+
+
+def first_hole(players: list[str], seed: int, options: Options | None = None):
+    options = options or Options(seats=len(players))
+    state, rng, moves = new_game(options, seed), random.Random(seed), []
+    while state.phase not in (Phase.HOLE_OVER, Phase.GAME_OVER):
+        seat = seats_to_act(state)[0]
+        move = bots.choose(players[seat], seat_view(state, seat), rng)
+        moves.append(move)
+        state = apply(state, move)
+    return options, moves, state
+
+
+def test_review_of_the_coach_own_play_finds_nothing_to_regret():
+    from app.players.golf.hole_review import review
+
+    options, moves, end = first_hole(["coach", "greedy"], 3)
+    found = review(options, 3, moves, 1, 0)
+    assert found.moments == () and found.choices > 5
+    assert found.total_cost == pytest.approx(0.0)
+    assert found.scores == end.scores[0]
+    assert found.went_out in (0, 1)
+
+
+def test_review_names_the_costliest_choices_with_the_coach_alternative():
+    from app.players.golf.hole_review import MIN_COST, SHOWN, review
+
+    options, moves, end = first_hole(["random", "coach"], 5, Options(seats=2, jokers=True))
+    found = review(options, 5, moves, 1, 0)
+    assert 0 < len(found.moments) <= SHOWN
+    costs = [m.cost for m in found.moments]
+    assert costs == sorted(costs, reverse=True) and min(costs) >= MIN_COST
+    assert all(m.move != m.coach for m in found.moments)
+    assert found.total_cost >= sum(costs)
+    # Pairs are the columns of equal rank in the final, all face-up layouts.
+    for pair in found.pairs:
+        top, bottom = options.shape.column_lines[pair.column]
+        layout = end.layouts[pair.seat]
+        assert layout[top][0] == layout[bottom][0] or layout[top] == layout[bottom]
+    # Nothing for the seat that did not play the hole's moves, or a hole not yet over.
+    assert review(options, 5, moves[:-1], 1, 0) is None

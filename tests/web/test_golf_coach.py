@@ -278,3 +278,15 @@ def test_a_game_against_a_new_level_plays(client, level):
     seen = wait_for_my_turn(client, url)
     assert seen["phase"] == "draw"
     assert 'href="/rules/six-card-golf/strategy"' in client.get(url).text
+
+
+def test_hint_in_four_card_golf(app, client):
+    url = create(client, bots="1", friends="0", bot="coach", game="golf4")
+    if state(client, url)["phase"] == "lobby":
+        assert client.submit(f"{url}/start").status_code == 303
+    seen = wait_for_my_turn(client, url)
+    assert seen["phase"] == "draw"
+    advice, text = expected_hint(app, url)
+    said = live_region(client.submit(f"{url}/hint", htmx=True).text)
+    assert said.startswith(("Draw from the stock", "Take the", "Knock"))
+    assert move(client, url, move_code(advice.move)).status_code == 303
