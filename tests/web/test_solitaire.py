@@ -508,3 +508,29 @@ def test_odd_hole_numbers_and_query_parameters_never_fail(client, value):
         assert client.get(board_url(odd_id)).status_code == 404
         assert client.get(f"/solitaire/rounds/{odd_id}").status_code == 404
         assert client.submit(board_url(odd_id, "draw"), {"version": "0"}).status_code == 404
+
+
+def test_round_score_card_is_sent_with_a_move_only_when_the_deal_ends(client):
+    response = client.submit("/solitaire/rounds", {})
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    first = client.submit(board_url(deal_id, "draw"), {"version": "0", "moves": "0"}, htmx=True)
+    assert first.status_code == 200 and "Score card" not in first.text
+    data = state(client, deal_id)
+    while not data["over"]:
+        column = next((n for n, c in enumerate(data["columns"], 1)
+                       if c and legal_column(data, c[-1])), None)
+        fields = {"version": str(data["version"]), "moves": str(data["moves"])}
+        action = "draw" if column is None else "play"
+        if column is not None:
+            fields["column"] = str(column)
+        last = client.submit(board_url(deal_id, action), fields, htmx=True)
+        assert last.status_code == 200
+        data = state(client, deal_id)
+    assert 'id="coach-extra"' in last.text and "Score card" in last.text
+    assert "Deal hole 2" in last.text and "Review this deal" in last.text
+
+
+def legal_column(data: dict, card: str) -> bool:
+    from app.rules.solitaire import Variant, fits
+
+    return fits(card, data["discard_top"], Variant.from_dict(data["variant"]))

@@ -20,7 +20,7 @@ from app.i18n import N_, format_number
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
-from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant
+from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant, is_over
 from app.storage import solitaire as store
 from app.storage.solitaire import HoleNotReady, StaleDeal, StoredDeal
 from app.web.errors import error_response
@@ -82,7 +82,11 @@ def board_response(
         message = {"message": options.message} if options.message else {}
         return json_state(json_view(deal) | message, status_code)
     round_ = None
-    if deal.round_id is not None:
+    # The score card is on the page, and in a fragment only when the move may have changed it.
+    card_shown = (
+        not is_fragment_request(request) or options.refresh_extra or is_over(deal.game.position)
+    )
+    if deal.round_id is not None and card_shown:
         with request.app.state.db.read() as session:
             round_ = store.load_round(session, round_id=deal.round_id)
     drawer = drawer_for(request.app.state.templates.env)
