@@ -222,11 +222,15 @@ class Seat:
 
     player: Player
     deals: list[tuple[str, Board]]
-    connection: Connection = field(init=False)
+    deal: str = field(init=False)  # the deal in play: its path and what its board shows
+    board: Board = field(init=False)
 
     def __post_init__(self) -> None:
-        self.connection = self.player.connection
         self.deal, self.board = self.deals.pop(0)
+
+    @property
+    def connection(self) -> Connection:
+        return self.player.connection
 
 
 # Deals each player opens before the clock starts, so that the timed slices measure moves (a
