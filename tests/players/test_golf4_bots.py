@@ -15,6 +15,7 @@ from app.rules.golf import DrawStock, Game, Knock, NextHole, Options, Phase, Swa
 from tests.rules.golf6_helpers import rig
 
 BOTS = BOTS_BY_GAME[Game.FOUR_CARD]
+PINNED_SEED_1 = [([74, 116], [0]), ([78, 96], [0]), ([87, 95], [0])]
 VARIANTS = [
     Options(game="golf4"),
     Options(game="golf4", seats=4, pairs_cancel=True),
@@ -144,3 +145,12 @@ def test_coach_decides_well_within_50_ms():
         state = golf.apply(state, move)
     times.sort()
     assert times[int(0.95 * len(times))] < 0.050
+
+
+def test_coach_and_greedy_play_the_pinned_games_of_the_readme_run():
+    """The first games of the README's `golf simulate golf4 --players coach,greedy --seed 1`."""
+    from app.simulate.golf import play_game
+
+    options = Options(game="golf4", seats=2)
+    results = [play_game(options, ["coach", "greedy"], 1, game) for game in range(3)]
+    assert [(r.totals, r.winners) for r in results] == PINNED_SEED_1

@@ -7,9 +7,10 @@ Every choice minimises the expected hole score of the coach less the others':
   (`gain`), so a square with a high card left to replace is worth a little less than its sum;
 - a card put on the pile is charged `GIFT_WEIGHT` times what the next player gains by taking
   it rather than drawing (`gift`): measured against greedy, this is the coach's largest edge;
-- the knock is a stopping decision (`should_knock`): knock now when no later knock of mine is
-  expected to end the hole better, the others' squares improving one turn more than mine
-  (their last turn), and their kept face-down cards counted lower than the pool's mean.
+- the knock is a stopping decision (`should_knock`), taken only on a square the coach has fully
+  seen: knock now when no later knock of mine is expected to end the hole better, the others'
+  squares improving one turn more than mine (their last turn), and their kept face-down cards
+  counted lower than the pool's mean.
 """
 
 from __future__ import annotations
@@ -21,11 +22,14 @@ from functools import lru_cache
 
 from app.players.golf.knowledge import Knowledge, knowledge_of, placed, rank_of
 from app.players.golf.square import Square, partners
+from app.rules.cards import RANKS
 from app.rules.golf import (
     KNOCK_PENALTY,
     DrawStock,
+    Game,
     Knock,
     Move,
+    Options,
     Phase,
     Pile,
     SeatView,
@@ -34,6 +38,7 @@ from app.rules.golf import (
     ThrowAway,
     legal_moves_for,
 )
+from app.rules.golf.scoring import card_points
 
 ALPHA = 1.0  # my turns still to come, in turns of expected saving
 KNOCK_MARGIN = 0.0  # points: knock a little sooner (>0) or later (<0) than the model says
@@ -44,9 +49,9 @@ KEPT_CARD_BIAS = 1.5
 
 # The stopping plan looks this many of my turns ahead when deciding to knock.
 HORIZON = 8
-# Rank points of a full deck, for the improvement the turns to come bring (see `improved`).
-DECK_POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)
-DECK_MEAN = sum(DECK_POINTS) / len(DECK_POINTS)
+# The points of each rank, for the improvement the turns to come bring (see `improved`).
+DECK_POINTS = tuple(card_points(rank + "S", Options(game=Game.FOUR_CARD).scoring)
+                    for rank in RANKS)
 
 
 @lru_cache(maxsize=200_000)
