@@ -207,3 +207,29 @@ def test_the_deal_of_the_day_record_and_a_challenge_are_swedish(app):
     assert "lang=" not in link.group(1)
     friend = swedish_client(app)
     assert "Anta utmaningen" in assert_swedish(friend, link.group(1))
+
+
+def test_a_six_card_turn_with_the_coachs_hint_is_swedish(app):
+    client = swedish_client(app)
+    created = client.submit("/golf6", {"name": "Anna", "bots": "1", "friends": "0",
+                                       "length": "9", "last_turn": "on", "bot": "greedy"})
+    url = created.headers["location"]
+    assert client.submit(f"{url}/start").status_code == 303
+
+    def version() -> str:
+        return re.search(r'name="version" value="(\d+)"', client.get(url).text).group(1)
+
+    for index in (0, 1):
+        assert client.submit(f"{url}/move", {"version": version(),
+                                             "move": f"reveal:{index}"}).status_code == 303
+    for _ in range(20):  # the computer player moves when a page is asked for
+        if 'id="g6-act-draw"' in client.get(url).text:
+            break
+    table = assert_swedish(client, url)
+    assert "Dra från talongen" in table and "Ta från slänghögen" in table
+    hinted = client.submit(f"{url}/hint", {"version": version()})  # answered with the table
+    assert hinted.status_code == 200 and "Tränaren:" in hinted.text
+    assert not english_left(hinted.text)
+    assert client.submit(f"{url}/move", {"version": version(),
+                                         "move": "draw_stock"}).status_code == 303
+    assert "Du drog" in assert_swedish(client, url)
