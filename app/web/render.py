@@ -47,6 +47,8 @@ def make_templates(
 def install_i18n(env: Environment) -> None:
     """Jinja's i18n extension over our catalogs: `{% trans %}`, `_()`, `ngettext()`."""
     env.add_extension("jinja2.ext.i18n")
+    for locale in i18n.LOCALES:
+        i18n.translations(locale)  # compile every catalog now: a broken .po fails at start-up
     # Whitespace inside {% trans %} blocks collapses, so msgids do not depend on indentation.
     env.policies["ext.i18n.trimmed"] = True
     # Jinja fills the placeholders itself (escaping them), so it gets the unformatted lookups.
