@@ -92,3 +92,25 @@ def test_play_a_hole_following_every_hint_then_read_the_review(page: Page, page_
     # Every choice was the coach's own, so none cost anything.
     expect(review).to_contain_text("The coach agrees with your choices this hole")
     expect(player.get_by_text(re.compile(rf"Hints used: Ann {hints}\b"))).to_be_visible()
+
+
+def test_axe_finds_no_serious_problems_with_hint_review_and_strategy(new_page):
+    from tests.browser.test_pages import serious_violations
+
+    page: Page = new_page(bypass_csp=True)
+    url = start_against_the_computer(page)
+    hints = play_hole_by_the_hints(page, url, javascript=True)
+    assert hints
+    expect(page.get_by_role("region", name="Hole review")).to_be_visible()
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
+    page.get_by_role("link", name="Six-card Golf strategy").first.click()
+    expect(page.get_by_role("heading", name="Six-card Golf strategy", level=1)).to_be_visible()
+    levels = page.get_by_role("table", name="Computer levels against the strong level")
+    expect(levels).to_be_visible()
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
+    page.goto("/rules/six-card-golf/strategy?lang=sv")
+    expect(page.get_by_role("heading", name="Strategi för sexkortsgolf", level=1)).to_be_visible()
+    problems = serious_violations(page)
+    assert problems == [], "\n".join(problems)
