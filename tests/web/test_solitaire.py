@@ -91,6 +91,9 @@ def test_board_has_the_contract_names(client):
     assert re.search(r'<button[^>]*name="column" value="1"[^>]*>\s*<span[^>]*>.*?'
                      r'<span class="visually-hidden">queen of spades</span>', page, re.S)
     assert page.count('name="column"') == 7
+    # Covered cards are pictures in a named list item: no second, hidden copy of the name.
+    covered = r'<li aria-label="[^"]+"><span class="pcard is-\w+" aria-hidden="true">[^<]+</span>'
+    assert len(re.findall(covered, page)) == 28
 
 
 def test_every_board_form_carries_this_browsers_token(client):
