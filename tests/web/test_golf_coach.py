@@ -290,3 +290,17 @@ def test_hint_in_four_card_golf(app, client):
     said = live_region(client.submit(f"{url}/hint", htmx=True).text)
     assert said.startswith(("Draw from the stock", "Take the", "Knock"))
     assert move(client, url, move_code(advice.move)).status_code == 303
+
+
+def test_four_card_hole_review_keeps_to_the_facts(app, client):
+    url = create(client, bots="1", friends="0", bot="coach", game="golf4")
+    if state(client, url)["phase"] == "lobby":
+        assert client.submit(f"{url}/start").status_code == 303
+    hints = play_hole_following_hints(app, client, url)
+    assert hints > 0
+    page = client.get(url).text
+    assert '<h3 id="g6-review-h">Hole review</h3>' in page
+    assert re.search(r"(You|Computer 2) knocked\.", page)
+    scores = true_state(app, url).scores[0]
+    assert f"Scores: Ann {scores[0]}, Computer 2 {scores[1]}." in page
+    assert "The coach agrees" not in page and "costliest" not in page

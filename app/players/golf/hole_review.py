@@ -51,11 +51,12 @@ class Pair:
 class HoleReview:
     hole: int
     seat: int
-    went_out: int | None
+    went_out: int | None  # six-card: who went out; four-card: who knocked
     scores: tuple[int, ...]
     pairs: tuple[Pair, ...]
     moments: tuple[Moment, ...]  # costliest first
-    choices: int  # how many choices of the seat were priced
+    choices: int  # how many choices of the seat were priced (0 in four-card Golf: its
+    # coach weighs positions another way, so the review there keeps to the hole's facts)
     total_cost: float  # of every priced choice, not only those shown
 
 
@@ -69,13 +70,12 @@ def review(options: Options, seed: int, moves: Sequence[Move], hole: int,
 @lru_cache(maxsize=128)
 def _review(options: Options, seed: int, moves: tuple[Move, ...], hole: int,
             seat: int) -> HoleReview | None:
-    if options.four_card:
-        return None
     state = new_game(options, seed)
     moments: list[Moment] = []
     priced, total = 0, 0.0
     for move in moves:
-        if state.hole == hole and getattr(move, "seat", None) == seat and state.phase in (
+        if not options.four_card and state.hole == hole and getattr(
+            move, "seat", None) == seat and state.phase in (
             Phase.DRAW, Phase.PLACE, Phase.TURN_UP
         ):
             moment = _price(seat_view(state, seat), move, state.turns + 1)
@@ -86,10 +86,12 @@ def _review(options: Options, seed: int, moves: tuple[Move, ...], hole: int,
                     moments.append(moment)
         after = apply(state, move)
         if state.hole == hole and after.phase in (Phase.HOLE_OVER, Phase.GAME_OVER):
-            went_out = after.went_out if after.went_out is not None else state.went_out
+            went_out = next((s for s in (after.went_out, state.went_out, after.knocker,
+                                         state.knocker) if s is not None), None)
             return HoleReview(
                 hole=hole, seat=seat, went_out=went_out,
-                scores=after.scores[hole - 1], pairs=_pairs(after),
+                scores=after.scores[hole - 1],
+                pairs=() if options.four_card else _pairs(after),
                 moments=tuple(sorted(moments, key=lambda m: -m.cost)[:SHOWN]),
                 choices=priced, total_cost=total,
             )

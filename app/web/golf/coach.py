@@ -197,8 +197,9 @@ def hints_line(visit: Visit) -> str:
     used = [(names[s.seat], s.hints_used) for s in visit.game.seats if s.hints_used]
     if not used:
         return _("Hints are allowed in this game; nobody has used one yet.")
-    return _("Hints are allowed in this game. Hints used: %(list)s.", list=join_names(
-        [_("%(name)s %(count)s", name=name, count=count) for name, count in used]))
+    # Built first: the message extractor does not see a _() nested in another _() call.
+    each = [_("%(name)s %(count)s", name=name, count=count) for name, count in used]
+    return _("Hints are allowed in this game. Hints used: %(list)s.", list=join_names(each))
 
 
 # --- Hole review ---------------------------------------------------------------------------
@@ -216,7 +217,7 @@ def table_context(request: Request, visit: Visit) -> dict[str, Any]:
 def hole_review(request: Request, visit: Visit) -> dict[str, Any] | None:
     """The review of the hole just finished, for this browser's seat (a person's only)."""
     game, replay = visit.game, visit.game.replay
-    if replay is None or visit.me is None or visit.me.is_bot or game.options.four_card:
+    if replay is None or visit.me is None or visit.me.is_bot:
         return None
     state = replay.state
     if state.phase not in (Phase.HOLE_OVER, Phase.GAME_OVER) or not state.scores:
@@ -231,8 +232,13 @@ def hole_review(request: Request, visit: Visit) -> dict[str, Any] | None:
 def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
     names = visit.names()
 
+    four = visit.game.options.four_card
     if found.went_out is None:
         out = _("Nobody went out: the hole dragged on and was ended.")
+    elif four and found.went_out == visit.seat:
+        out = _("You knocked.")
+    elif four:
+        out = _("%(name)s knocked.", name=names[found.went_out])
     elif found.went_out == visit.seat:
         out = _("You went out.")
     else:
@@ -247,7 +253,7 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
         _("%(owner)s %(column)s: a pair of %(ranks)s, so 0 points.",
           owner=possessive(names[p.seat]), column=_(COLUMN_WORDS[p.column]), ranks=_ranks(p.card))
         for p in found.pairs
-    ] or [_("Nobody made a pair this hole.")]
+    ] or ([] if four else [_("Nobody made a pair this hole.")])
     return {
         "hole": found.hole,
         "facts": [out, scores],
@@ -257,6 +263,7 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
                    "cost about %(cost)s points.", cost=_n(found.total_cost))
         if found.choices else "",
         "agrees": not found.moments,
+        "priced": found.choices > 0,
     }
 
 
