@@ -99,3 +99,34 @@ def test_catalog_compiles_and_is_used():
         assert gettext("Deal number") == "Givnummer"
     with use_locale("en"):
         assert gettext("Deal number") == "Deal number"
+
+
+GETTEXT_NAMES = {"_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "lazy_gettext"}
+
+
+def _is_gettext_call(node: object) -> bool:
+    import ast
+
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in GETTEXT_NAMES
+        and any(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in node.args)
+    )
+
+
+def test_no_message_hides_inside_another_messages_call():
+    """Babel's extractor does not see a _("...") nested in another _() call's arguments, so
+    such a message would silently stay English: build the inner text first."""
+    import ast
+
+    hidden = []
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if not _is_gettext_call(node):
+                continue
+            inner = [n for arg in [*node.args, *(k.value for k in node.keywords)]
+                     for n in ast.walk(arg) if _is_gettext_call(n)]
+            hidden += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in inner]
+    assert not hidden, hidden
