@@ -91,6 +91,15 @@ class SquareModel:
         self._by_points = by_points
         self._gains: dict[float, float] = {}
         self._values: dict[tuple, tuple[float, ...]] = {}
+        # For 0, 1, 2 unknown mates: each rank's expected points when it pairs none of them
+        # (key None: their sum over the pool).
+        self._unpaired: list[dict[str | None, float]] = []
+        for unknown in range(3):
+            terms: dict[str | None, float] = {
+                r: q * self.points[r] * (1 - q) ** unknown for r, q in self.odds.items()
+            }
+            terms[None] = sum(terms.values())
+            self._unpaired.append(terms)
 
     def _card(self, square: Square, i: int) -> float:
         rank = square[i]
@@ -102,11 +111,13 @@ class SquareModel:
             return self.points[rank] * (1 - self.odds.get(rank, 0.0)) ** unknown
         if not mates:
             return self.mean
-        return sum(
-            q * self.points[r] * math.prod(0.0 if m == r else (1 - q) if m is None else 1.0
-                                           for m in mates)
-            for r, q in self.odds.items()
-        )
+        # Each rank r counts unless a known mate is r, times (1 - q_r) per unknown mate.
+        terms = self._unpaired[sum(m is None for m in mates)]
+        value = terms[None]
+        for mate in set(mates):
+            if mate is not None:
+                value -= terms.get(mate, 0.0)
+        return value
 
     def values(self, square: Square) -> tuple[float, ...]:
         """Each position's expected points (its share of the square's expected score)."""
