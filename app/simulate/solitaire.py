@@ -22,6 +22,7 @@ from app.rules.solitaire import (
     score,
     start,
 )
+from app.web.solitaire.words import refusal_text
 
 PLAYERS = ("coach", "thumb")
 FLAGS = ("queen-on-king", "round-the-corner", "clear-scores-zero", "empty-start")
@@ -123,7 +124,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         variant = parse_variant(args.variant)
         deals = load_deals(args.deals, variant)
-    except (OSError, ValueError, RuleError) as error:
+    except RuleError as error:
+        print(f"golf simulate solitaire: {refusal_text(error)}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as error:
         print(f"golf simulate solitaire: {error}", file=sys.stderr)
         return 2
     player = make_player(args.player, args)
