@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
 
+from app.rules.errors import RuleError
 from app.rules.golf.scoring import layout_score
 
 MIN_PLAYERS = 2
@@ -46,13 +46,8 @@ class SheetGame(StrEnum):
         return 4 if self is SheetGame.FOUR_CARD else 6
 
 
-class SheetError(ValueError):
+class SheetError(RuleError, ValueError):
     """Base of score-sheet errors: a code ("same_name") and the facts its wording needs."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
 
 
 class InvalidEntryError(SheetError):

@@ -30,15 +30,7 @@ DEAL_OVER = "deal_over"
 
 
 class SolitaireRuleError(errors.RuleError):
-    """A refusal as a code ("no_fit") and the facts its wording needs; `message` is the code."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.params!r})"
+    """A refusal of Golf solitaire's rules ("no_fit") with the facts its wording needs."""
 
 
 class InvalidMoveError(SolitaireRuleError, errors.InvalidMoveError):

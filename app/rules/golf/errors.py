@@ -7,21 +7,11 @@ language. Each error is still a `RuleError` (both games' base), so one `except` 
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.rules import errors
 
 
 class GolfRuleError(errors.RuleError):
-    """A refusal with a code ("not_your_turn") and the facts its wording needs."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.params!r})"
+    """A refusal of Golf's rules ("not_your_turn") with the facts its wording needs."""
 
 
 class InvalidMoveError(GolfRuleError, errors.InvalidMoveError):
