@@ -45,12 +45,9 @@ class NameTaken(Exception):
     """Another player of this challenge already goes by this name."""
 
 
-@dataclass(frozen=True)
-class Entrant:
-    """A player as others see them: a name and a score per hole (None until finished)."""
+class HoleScores:
+    """For a round's `scores`, one per hole (None until that hole is finished)."""
 
-    id: int
-    name: str
     scores: tuple[int | None, ...]
 
     @property
@@ -60,6 +57,15 @@ class Entrant:
     @property
     def total(self) -> int:
         return sum(score for score in self.scores if score is not None)
+
+
+@dataclass(frozen=True)
+class Entrant(HoleScores):
+    """A player as others see them: a name and a score per hole (None until finished)."""
+
+    id: int
+    name: str
+    scores: tuple[int | None, ...]
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from datetime import date
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from app.storage.challenges import HoleScores
 from app.storage.models import ChallengePlayer, DailyEntry, SolitaireDeal
 from app.storage.solitaire import HOLES
 from app.tokens import new_token
@@ -25,21 +26,13 @@ class DailyItem:
 
 
 @dataclass(frozen=True)
-class RoundItem:
+class RoundItem(HoleScores):
     """One challenge round of this player: its private round id, name and hole scores."""
 
     round_id: str
     challenge_id: str
     name: str
     scores: tuple[int | None, ...]
-
-    @property
-    def finished(self) -> bool:
-        return all(score is not None for score in self.scores)
-
-    @property
-    def total(self) -> int:
-        return sum(score for score in self.scores if score is not None)
 
 
 @dataclass(frozen=True)
