@@ -169,7 +169,7 @@ def test_an_odd_seat_to_hand_over_is_refused(app, client):
     ("fields", "field_id", "message"),
     [
         ({"bots": "x"}, "g6-bots", "whole number from 0 to 7"),
-        ({"name": "\u2800"}, "g6-name", "letters, digits and punctuation"),
+        ({"name": "\u2800"}, "g6-name", "type your name"),
         ({"game": "golf9"}, "g6-game", "choices offered"),
         ({"first_two": "sideways"}, "g6-first_two", "First two cards"),
     ],

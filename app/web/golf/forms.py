@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,10 +11,9 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Game, Options, OptionsError
 from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
-from app.web.forms import FormError, bool_field, choice_field, int_field
+from app.web.forms import FormError, bool_field, choice_field, int_field, name_field
 from app.web.golf.words import refusal_text
 
-MAX_NAME = 30
 GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
 assert set(GAMES) == {game.value for game in Game}
 # Each level's strength as measured (app.players.golf.level_strength), beside its name.
@@ -77,15 +75,6 @@ FORM_DEFAULTS: dict[str, Any] = {
     **{v["key"]: v["default"] for v in VARIATIONS},
 }
 
-# Characters that show nothing (or only a blank) though Unicode calls them letters or symbols:
-# Hangul fillers, the blank Braille pattern, Khmer inherent vowels, the Mongolian vowel
-# separator, the combining grapheme joiner and the variation selectors.
-_INVISIBLE = frozenset(
-    "\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e\u034f"
-    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
-)
-
-
 @dataclass
 class NewGame:
     """A checked new-game form."""
@@ -101,28 +90,6 @@ class NewGame:
     def seat_kinds(self) -> list[str]:
         """Kinds of the seats after the creator's: friends first, then computer players."""
         return ["open"] * self.friends + [self.bot] * self.bots
-
-
-def clean_name(form: FormData, key: str = "name") -> str:
-    """A player's name: NFKC-normalised, trimmed, inner spaces collapsed, 1 to 30 characters,
-    every one visible (no control, format, invisible or private-use character)."""
-    raw = form.get(key)
-    name = " ".join(unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "").split())
-    if not name:
-        raise FormError(key, _("Please type your name."))
-    if len(name) > MAX_NAME:
-        raise FormError(
-            key, _("Please keep your name to %(max)s characters or fewer.", max=MAX_NAME))
-    if any(_hidden(ch) for ch in name):
-        raise FormError(key, _("Please use only letters, digits and punctuation in your name."))
-    if unicodedata.category(name[0]).startswith("M"):
-        raise FormError(key, _("Please start your name with a letter or a digit."))
-    return name
-
-
-def _hidden(ch: str) -> bool:
-    category = unicodedata.category(ch)
-    return ch in _INVISIBLE or category[0] == "C" or (category[0] == "Z" and ch != " ")
 
 
 def sent_back(form: FormData) -> dict[str, Any]:
@@ -143,7 +110,7 @@ def hints_field(form: FormData) -> bool:
 
 def parse_new_game(form: FormData) -> NewGame:
     """Check the new-game form; FormError names the first problem and its field."""
-    name = clean_name(form)
+    name = name_field(form)
     bots = int_field(form, "bots", 0, MAX_SEATS - 1, default=0)
     friends = int_field(form, "friends", 0, MAX_SEATS - 1, default=0)
     if not 2 <= 1 + bots + friends <= MAX_SEATS:

@@ -17,7 +17,7 @@ from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.storage import golf as store
 from app.web.errors import error_response
-from app.web.forms import FormError, PostedForm
+from app.web.forms import FormError, PostedForm, name_field
 from app.web.golf import coach_routes, play
 from app.web.golf.deps import NO_STORE, Visit, game_path, give_seat, load_visit, seat_name
 from app.web.golf.forms import (
@@ -26,7 +26,6 @@ from app.web.golf.forms import (
     GAMES,
     LENGTHS,
     VARIATIONS,
-    clean_name,
     parse_new_game,
     sent_back,
 )
@@ -126,7 +125,7 @@ def join_game(request: Request, visit: InviteDep, form: PostedForm) -> Response:
     if visit.me:
         return _to_table(visit)
     try:
-        name = clean_name(form)
+        name = name_field(form)
     except FormError as error:
         raw = form.get("name")
         return _join_page(request, visit, raw[:30] if isinstance(raw, str) else "", error, 422)

@@ -16,7 +16,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
-from starlette.datastructures import FormData
 
 from app.i18n import gettext as _
 from app.ratelimit import limit
@@ -26,16 +25,14 @@ from app.storage import solitaire
 from app.storage.challenges import Seat, StoredChallenge
 from app.storage.solitaire import DealNotFound, StoredRound
 from app.web import player
-from app.web.forms import FormError, PostedForm, query_int, text_field
+from app.web.forms import FormError, PostedForm, name_field, query_int
 from app.web.render import render
 from app.web.solitaire.challenge_view import results_view
 
 router = APIRouter()
 
-MAX_NAME = 30
 # Characters that show nothing though Unicode calls them letters (Hangul fillers, the blank
 # Braille pattern): a name made of them would be an invisible player.
-_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 @dataclass(frozen=True)
@@ -67,21 +64,6 @@ RoundDep = Annotated[PlayerRound, Depends(_player_round)]
 ChallengeDep = Annotated[StoredChallenge, Depends(_challenge)]
 
 
-def player_name(form: FormData) -> str:
-    """A display name: normalised, spaces collapsed, 1 to 30 visible characters."""
-    raw = text_field(form, "name", 4 * MAX_NAME, required=False)
-    name = " ".join(unicodedata.normalize("NFKC", raw).split())
-    if not name or all(ch in _INVISIBLE for ch in name.replace(" ", "")):
-        raise FormError("name", _("Please type your name."))
-    if len(name) > MAX_NAME:
-        raise FormError(
-            "name", _("Please keep your name to %(limit)s characters or fewer.", limit=MAX_NAME)
-        )
-    if any(ch in _INVISIBLE or unicodedata.category(ch)[0] == "C" for ch in name):
-        raise FormError("name", _("Please use only letters, digits and punctuation in your name."))
-    return name
-
-
 def name_key(name: str) -> str:
     """How names are compared within a challenge: case and width ignored."""
     return unicodedata.normalize("NFKC", name.casefold())
@@ -102,7 +84,7 @@ def round_challenge(request: Request, mine: RoundDep) -> Response:
 def create_challenge(request: Request, mine: RoundDep, form: PostedForm) -> Response:
     if mine.seat is None:
         try:
-            name = player_name(form)
+            name = name_field(form)
         except FormError as error:
             return _new_form(request, mine, error.message, 422)
         limit(request, key="create")  # each challenge deals up to nine deals
@@ -133,7 +115,7 @@ def challenge_page(request: Request, challenge: ChallengeDep) -> Response:
 @router.post("/challenges/{challenge_id}/accept")
 def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Response:
     try:
-        name = player_name(form)
+        name = name_field(form)
     except FormError as error:
         return _invite_page(request, challenge, error.message, 422)
     limit(request, key="create")
