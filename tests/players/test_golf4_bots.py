@@ -15,7 +15,7 @@ from app.rules.golf import DrawStock, Game, Knock, NextHole, Options, Phase, Swa
 from tests.rules.golf6_helpers import rig
 
 BOTS = BOTS_BY_GAME[Game.FOUR_CARD]
-PINNED_SEED_1 = [([74, 116], [0]), ([78, 96], [0]), ([87, 95], [0])]
+PINNED_SEED_1 = [([69, 110], [0]), ([77, 96], [0]), ([84, 95], [0])]
 VARIANTS = [
     Options(game="golf4"),
     Options(game="golf4", seats=4, pairs_cancel=True),
