@@ -17,6 +17,7 @@ from app.upkeep import pruning
 from app.web import assets, health, pages, quiz
 from app.web.assets import build_bundles
 from app.web.errors import ErrorPageMiddleware, install_error_handlers
+from app.web.forms import refuse_unprintable_ids
 from app.web.golf import routes as golf
 from app.web.i18n import LocaleMiddleware
 from app.web.render import make_templates
@@ -62,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         openapi_url=None,  # an HTML site: no machine-readable list of every route
-        dependencies=[Depends(verify_csrf)],
+        dependencies=[Depends(refuse_unprintable_ids), Depends(verify_csrf)],
     )
     app.state.settings = settings
     app.state.db = database

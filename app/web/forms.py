@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, TypeVar
 
-from fastapi import Depends, Request
+from fastapi import Depends, HTTPException, Request
 from starlette.datastructures import FormData
 
 from app.i18n import gettext as _
@@ -145,3 +145,11 @@ def name_field(form: FormData, name: str = "name") -> str:
 def _hidden(ch: str) -> bool:
     category = unicodedata.category(ch)
     return ch in _INVISIBLE or category[0] == "C" or (category[0] == "Z" and ch != " ")
+
+
+def refuse_unprintable_ids(request: Request) -> None:
+    """No id in a path may hold a control character: NUL, for one, makes PostgreSQL refuse the
+    query outright, and no id we hand out has any. (Query values are only ever parsed.)"""
+    for value in request.path_params.values():
+        if isinstance(value, str) and any(unicodedata.category(ch)[0] == "C" for ch in value):
+            raise HTTPException(404)

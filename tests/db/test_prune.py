@@ -6,7 +6,10 @@ import asyncio
 import os
 import subprocess
 import sys
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -204,6 +207,13 @@ def test_golf_prune_on_an_unmigrated_database_says_to_migrate(tmp_path, monkeypa
     assert "golf migrate" in capsys.readouterr().err
 
 
+def run_async(main: Coroutine[Any, Any, None]) -> None:
+    """asyncio.run in a thread of its own: an earlier browser test may leave an event loop
+    running in this one, and asyncio.run refuses to start inside it."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, main).result()
+
+
 def test_the_app_prunes_by_itself_at_most_once_per_interval(db, monkeypatch):
     runs: list[float] = []
     monkeypatch.setattr("app.upkeep.prune", lambda database, older_than_days: runs.append(1))
@@ -212,7 +222,7 @@ def test_the_app_prunes_by_itself_at_most_once_per_interval(db, monkeypatch):
         async with pruning(db, 7, interval=0.1):
             await asyncio.sleep(seconds)
 
-    asyncio.run(serve_for(0.55))
+    run_async(serve_for(0.55))
     # A first run within one interval, then one per interval: never more than six in 0.55 s.
     assert 1 <= len(runs) <= 6
 
@@ -225,7 +235,7 @@ def test_the_app_prunes_old_games_for_real(db):
                     return
                 await asyncio.sleep(0.05)
 
-    asyncio.run(serve_until_pruned())
+    run_async(serve_until_pruned())
     assert _ids(db, Golf6Game) == {"g-old-finished", "g-new"}
 
 
@@ -236,4 +246,4 @@ def test_pruning_in_the_app_can_be_left_to_cron(db, monkeypatch):
         async with pruning(db, 0, interval=0.01):
             await asyncio.sleep(seconds)
 
-    asyncio.run(serve_for(0.1))
+    run_async(serve_for(0.1))

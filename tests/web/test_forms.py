@@ -65,3 +65,12 @@ def test_text_choice_and_bool_fields():
         choice_field(FormData({"length": "7"}), "length", {"9": 9})
     assert bool_field(FormData({"jokers": "on"}), "jokers")
     assert not bool_field(FormData({}), "jokers")
+
+
+ODD_IDS = ["/solitaire/deals/%00", "/golf6/%00", "/scores/%00", "/golf6/x%01y/table"]
+
+
+@pytest.mark.parametrize("url", ODD_IDS)
+def test_a_control_character_in_an_id_is_not_found(client, url):
+    assert client.get(url).status_code == 404
+
