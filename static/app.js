@@ -44,7 +44,9 @@ document.addEventListener("htmx:afterSettle", () => {
   focusWasIn = null;
   if (!regionId) return;
   const active = document.activeElement;
-  if (active && active !== document.body && document.contains(active)) return;
+  // A control the new fragment disables keeps focus only until the browser notices, so it
+  // counts as lost too.
+  if (active && active !== document.body && document.contains(active) && !active.disabled) return;
   const region = document.getElementById(regionId);
   const fallback = region && region.querySelector("[data-focus-fallback]");
   if (!fallback) return;
