@@ -27,8 +27,12 @@ def _free_port() -> int:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a real server, migrated, on a free loopback port."""
     db = tmp_path_factory.mktemp("live") / "golf.db"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "GOLF_WATCH_DELAY_MS": "150",
-           "GOLF_BOT_DELAY_MS": "100"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "GOLF_WATCH_DELAY_MS": "150",
+        "GOLF_BOT_DELAY_MS": "100",
+    }
     subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, check=True)
     port = _free_port()
     server = subprocess.Popen(

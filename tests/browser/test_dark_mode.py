@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.test_golf6 import create_game
 from tests.browser.test_pages import serious_violations
 from tests.browser.test_scorekeeper import start_sheet
+from tests.browser.waiting import wait_for_htmx
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +63,7 @@ def test_the_system_theme_is_followed_until_the_switch_says_otherwise(new_page):
     page = new_page(color_scheme="dark")
     page.goto("/glossary")
     assert paper(page) == DARK_PAPER
-    page.wait_for_function("window.htmx !== undefined")
+    wait_for_htmx(page)
     page.get_by_role("link", name="Light").click()
     assert paper(page) == LIGHT_PAPER
     expect(page.get_by_role("link", name="Light")).to_have_attribute("aria-current", "true")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.test_shortcuts import open_deal
+from tests.browser.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -23,10 +23,8 @@ def test_focus_moves_to_the_fragments_fallback_when_the_used_button_is_disabled(
         draw.press("Enter")
         expect(page.locator("#board")).not_to_have_attribute("data-version", before or "")
     # Focus moves when htmx has settled the swap, a moment after the new version shows.
-    try:
-        page.wait_for_function(
-            "document.activeElement && document.activeElement.hasAttribute('data-focus-fallback')",
-            timeout=5000,
-        )
-    except PlaywrightTimeoutError:
+    focused_on_fallback = (
+        "!!document.activeElement && document.activeElement.hasAttribute('data-focus-fallback')"
+    )
+    if not wait_until(page, focused_on_fallback):
         pytest.fail(page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))

@@ -7,11 +7,19 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.waiting import wait_for_htmx
+
 pytestmark = pytest.mark.browser
 
 FACE_DOWN = re.compile(r"^Your card, .*: face down$")
-POSITIONS = ("top row, left", "top row, middle", "top row, right",
-             "bottom row, left", "bottom row, middle", "bottom row, right")
+POSITIONS = (
+    "top row, left",
+    "top row, middle",
+    "top row, right",
+    "bottom row, left",
+    "bottom row, middle",
+    "bottom row, right",
+)
 
 
 def create_game(page: Page, name: str, bots: int, friends: int) -> None:
@@ -151,7 +159,7 @@ def test_keyboard_focus_follows_the_play(page: Page):
     expect(page.get_by_role("button", name="Start game")).to_have_count(0)
     expect(first).to_be_visible()
     # A key pressed before htmx has taken over the new page would post the plain form instead.
-    page.wait_for_function("() => document.readyState === 'complete' && window.htmx")
+    wait_for_htmx(page)
     first.focus()
     page.keyboard.press("Enter")
     # Focus moves on to the next card to turn, ready for the next key press.

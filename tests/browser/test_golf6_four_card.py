@@ -80,8 +80,9 @@ def test_two_friends_play_a_hole_by_invite_link(page: Page, new_page):
     # Each sees their own two peeked cards, and none of the other's.
     for player, other in ((ann, "Maria’s"), (maria, "Ann’s")):
         expect(player.get_by_role("button", name=PEEKED)).to_have_count(2)
-        expect(player.get_by_role("button", name=re.compile(rf"^{other} card, .*: face down$"))
-               ).to_have_count(4)
+        expect(
+            player.get_by_role("button", name=re.compile(rf"^{other} card, .*: face down$"))
+        ).to_have_count(4)
 
     # Maria plays first (the seat after the dealer): she draws and throws away, Ann knocks.
     assert wait_for_my_turn(maria) == "draw"

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_golf6 import create_game, my_next_action
+from tests.browser.waiting import wait_for_htmx
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +18,7 @@ def test_keys_turn_cards_draw_and_throw_away_but_not_while_typing(page: Page):
     page.get_by_role("button", name="Start game").click()
     top_left = page.get_by_role("button", name="Your card, top row, left: face down")
     expect(top_left).to_have_attribute("aria-keyshortcuts", "1")
-    page.wait_for_function("() => document.readyState === 'complete' && window.htmx")
+    wait_for_htmx(page)
 
     # Typing in a field (the rejoin link) fires nothing.
     page.get_by_text("Play from another device").click()

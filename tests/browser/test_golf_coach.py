@@ -15,8 +15,11 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 PLACES = {
-    "top-left": "top row, left", "top-middle": "top row, middle", "top-right": "top row, right",
-    "bottom-left": "bottom row, left", "bottom-middle": "bottom row, middle",
+    "top-left": "top row, left",
+    "top-middle": "top row, middle",
+    "top-right": "top row, right",
+    "bottom-left": "bottom row, left",
+    "bottom-middle": "bottom row, middle",
     "bottom-right": "bottom row, right",
 }
 FACE_DOWN = re.compile(r"^Your card, .*: face down$")
@@ -62,8 +65,9 @@ def play_hole_by_the_hints(page: Page, url: str, javascript: bool) -> int:
         face_down = page.get_by_role("button", name=FACE_DOWN).and_(page.locator(":enabled"))
         if hint.count():
             hint.click()
-            expect(status).to_contain_text(re.compile(
-                r"^(Draw from the stock|Take the|Swap the|Throw the|Turn up)"))
+            expect(status).to_contain_text(
+                re.compile(r"^(Draw from the stock|Take the|Swap the|Throw the|Turn up)")
+            )
             advice = status.inner_text()
             hints += 1
             follow(page, advice)
@@ -80,8 +84,9 @@ def play_hole_by_the_hints(page: Page, url: str, javascript: bool) -> int:
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_play_a_hole_following_every_hint_then_read_the_review(page: Page, page_without_js: Page,
-                                                               javascript: bool):
+def test_play_a_hole_following_every_hint_then_read_the_review(
+    page: Page, page_without_js: Page, javascript: bool
+):
     player = page if javascript else page_without_js
     url = start_against_the_computer(player)
     hints = play_hole_by_the_hints(player, url, javascript)

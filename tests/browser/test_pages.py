@@ -67,8 +67,12 @@ def test_glossary_link_lands_on_its_entry(page: Page):
 
 def test_home_ways_in_are_reachable_by_keyboard(page: Page):
     page.goto("/")
-    for name in ("Practise Golf solitaire", "Take the rules quiz", "Play six-card Golf",
-                 "Keep score"):
+    for name in (
+        "Practise Golf solitaire",
+        "Take the rules quiz",
+        "Play six-card Golf",
+        "Keep score",
+    ):
         link = page.get_by_role("link", name=name)
         expect(link).to_be_visible()
         link.focus()

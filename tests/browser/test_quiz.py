@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.waiting import wait_for_htmx
+
 pytestmark = pytest.mark.browser
 
 # (start of the question, choice to pick, right?) — five right and one wrong.
@@ -35,7 +37,7 @@ def question(page: Page, prompt: str) -> Locator:
 
 def test_take_the_quiz_by_keyboard(page: Page):
     page.goto("/quiz")
-    page.wait_for_function("window.htmx !== undefined")
+    wait_for_htmx(page)
     page.evaluate("window.notReloaded = true")
     for number, (prompt, pick, right) in enumerate(PICKS, start=1):
         group = question(page, prompt)

@@ -33,8 +33,10 @@ def save_hole(page, hole: int, scores: dict[str, int]) -> None:
 
 
 def player_row(page, name: str):
-    return page.get_by_role("table", name="Scores").get_by_role("row").filter(
-        has=page.get_by_role("rowheader", name=name, exact=True)
+    return (
+        page.get_by_role("table", name="Scores")
+        .get_by_role("row")
+        .filter(has=page.get_by_role("rowheader", name=name, exact=True))
     )
 
 
@@ -54,8 +56,14 @@ def test_phone_game_with_helper_edit_and_no_overflow(new_page):
     # Bo's layout through the helper: columns 2/2, Q/5, 9/K score 24.
     page.get_by_text("Add up Bo’s cards for me").click()
     for position, rank in zip(
-        ["top row, left", "top row, middle", "top row, right",
-         "bottom row, left", "bottom row, middle", "bottom row, right"],
+        [
+            "top row, left",
+            "top row, middle",
+            "top row, right",
+            "bottom row, left",
+            "bottom row, middle",
+            "bottom row, right",
+        ],
         ["2", "Q", "9", "2", "5", "K"],
         strict=True,
     ):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.waiting import wait_for_htmx
+
 pytestmark = pytest.mark.browser
 
 
@@ -13,7 +15,7 @@ def open_deal(page: Page) -> None:
     page.get_by_label("Deal number").fill("2")
     page.get_by_role("button", name="Play this deal").click()
     expect(page.get_by_role("region", name="Columns")).to_be_visible()
-    page.wait_for_function("window.htmx !== undefined")
+    wait_for_htmx(page)
 
 
 def version(page: Page) -> str:
@@ -71,5 +73,5 @@ def test_help_panel_lists_the_page_keys_and_closes_with_escape(page: Page):
 
 def test_pages_without_shortcuts_have_no_help_button(page: Page):
     page.goto("/glossary")
-    page.wait_for_function("window.htmx !== undefined")
+    wait_for_htmx(page)
     expect(page.get_by_role("button", name="Keyboard shortcuts")).to_have_count(0)

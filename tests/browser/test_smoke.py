@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.browser.waiting import wait_for_htmx
+
 pytestmark = pytest.mark.browser
 
 
@@ -9,7 +11,7 @@ def test_home_loads_htmx_without_csp_errors(page):
     errors = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.goto("/")
-    page.wait_for_function("window.htmx !== undefined")
+    wait_for_htmx(page)
     assert page.evaluate("htmx.version").startswith("2.0")
     assert not [e for e in errors if "Content Security Policy" in e]
 
@@ -25,10 +27,11 @@ def test_every_kind_of_page_runs_the_site_script_without_errors(page):
     page.on("pageerror", lambda error: problems.append(str(error)))
     for url in PAGES:
         page.goto(url)
-        page.wait_for_function("window.htmx !== undefined")
-        assert page.evaluate(
-            "getComputedStyle(document.querySelector('.skip-link')).position"
-        ) == "absolute", url  # the stylesheet applied
+        wait_for_htmx(page)
+        assert (
+            page.evaluate("getComputedStyle(document.querySelector('.skip-link')).position")
+            == "absolute"
+        ), url  # the stylesheet applied
         assert page.locator("[data-theme-choice]").count() == 3, url
     # The 404 page's own request is the only expected console error.
     assert [p for p in problems if "404" not in p] == []

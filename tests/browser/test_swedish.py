@@ -83,8 +83,12 @@ def test_the_variations_are_named_in_swedish_and_the_rules_page_deals_without_a_
     sv: Page,
 ):
     sv.goto("/solitaire")
-    for name in ("Dam på kung", "Runt hörnet", "Noll poäng när patiensen går ut",
-                 "Inget startkort på slänghögen"):
+    for name in (
+        "Dam på kung",
+        "Runt hörnet",
+        "Noll poäng när patiensen går ut",
+        "Inget startkort på slänghögen",
+    ):
         expect(sv.get_by_role("checkbox", name=name)).to_be_visible()
     expect(sv.get_by_role("combobox", name="Jokrar")).to_be_visible()
     sv.goto("/rules/solitaire")
@@ -127,8 +131,8 @@ def test_create_a_six_card_game_and_play_a_turn_in_swedish(sv: Page):
 
 
 @pytest.mark.parametrize(
-    "url", ["/", "/solitaire", "/quiz", "/glossary", "/rules/solitaire", "/rules/six-card-golf",
-            "/golf6"],
+    "url",
+    ["/", "/solitaire", "/quiz", "/glossary", "/rules/solitaire", "/rules/six-card-golf", "/golf6"],
 )
 def test_axe_finds_no_serious_problems_on_swedish_pages(new_page, url: str):
     page = new_page(bypass_csp=True, **SWEDISH)
