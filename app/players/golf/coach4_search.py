@@ -1,0 +1,239 @@
+"""The coach's Monte Carlo look-ahead for four-card Golf against one opponent.
+
+Greedy's rules are public, so from the coach's seat a hole is a decision problem against a
+known policy. For each candidate move the search deals the cards the coach cannot see (its own
+unseen cards, the opponent's face-down cards and the stock order) anew from the unseen pool,
+as its SeatView alone allows, plays the rest of the hole in golf4_rollout (itself by a fast
+rollout policy, the opponent by greedy's rules, each acting only on what it knows there), and
+keeps the move whose playouts end best. Every move meets the same deals (common random
+numbers), so their difference is measured with far less noise than their values.
+
+"Best" is the chance of winning the game: the hole's scores are added to the running totals,
+and the holes still to play are a normal spread of `HOLE_SPREAD` points each.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.players.golf.golf4_rollout import (
+    POINTS,
+    POSITIONS,
+    RANK_OF,
+    Hole,
+    Turn,
+    greedy_turn,
+    play_out,
+)
+from app.players.golf.knowledge import knowledge_of, rank_of
+from app.rules.golf import (
+    DrawStock,
+    Knock,
+    Move,
+    Phase,
+    Pile,
+    SeatView,
+    Swap,
+    TakeDiscard,
+    ThrowAway,
+)
+
+DEALS = 24  # determinisations per decision
+# Spread (standard deviation) of one hole's score difference between the coach and greedy.
+HOLE_SPREAD = 6.5
+# A little of the hole's score difference, so that a game already won or lost still plays well.
+SCORE_WEIGHT = 0.002
+OPEN_ENDED_HOLES = 4
+# Every BATCH deals, drop a candidate behind the leader by more than DROP_Z standard errors.
+BATCH = 8
+DROP_Z: float | None = None
+NEAR_ROW = (2, 3)
+TOP_ROW = (0, 1)
+KEPT_CARDS_CAPPED = True
+CAP_SLACK = 0.0  # points above the unseen mean that a kept card may still be
+
+
+@dataclass(frozen=True)
+class Action:
+    """A candidate move: its first Move, and how to play it on a determinised hole."""
+
+    move: Move
+    kind: str  # "knock", "draw", "take", "swap", "throw"
+    index: int = -1
+
+
+def candidates(view: SeatView) -> list[Action]:
+    """The moves worth comparing: symmetric places (same card, both face down or both up,
+    without pairs) count once, and a card is not put on a lower card it knows."""
+    seat = view.seat
+    if view.phase == Phase.DRAW:
+        actions = [Action(DrawStock(seat), "draw")]
+        if view.knocker is None:
+            actions.append(Action(Knock(seat), "knock"))
+        if view.discard:
+            actions += [
+                Action(TakeDiscard(seat), "take", i)
+                for i in _places(view, RANK_OF[rank_of(view.discard[-1])])
+            ]
+        return actions
+    rank = RANK_OF[rank_of(view.drawn)]
+    actions = [Action(Swap(seat, i), "swap", i) for i in _places(view, rank)]
+    if view.held_from == Pile.STOCK:
+        actions.append(Action(ThrowAway(seat), "throw"))
+    return actions
+
+
+def _places(view: SeatView, rank: int) -> list[int]:
+    mine, up = view.mine, view.layouts[view.seat]
+    if view.options.pairs_cancel:
+        return list(POSITIONS)
+    seen, places = set(), []
+    for i in POSITIONS:
+        card = None if mine[i] is None else RANK_OF[rank_of(mine[i])]
+        key = (card, up[i] is not None)
+        if key in seen or (card is not None and POINTS[card] <= POINTS[rank]):
+            continue
+        seen.add(key)
+        places.append(i)
+    if not places:  # every card I know is lower: the highest must still go (a taken card)
+        places = [max(POSITIONS, key=lambda i: POINTS[RANK_OF[rank_of(mine[i])]])]
+    return places
+
+
+class Table:
+    """What the seat knows of the hole, ready to be dealt into determinised Holes."""
+
+    def __init__(self, view: SeatView) -> None:
+        known = knowledge_of(view)
+        self.seat = view.seat
+        self.pool = sorted(RANK_OF[r] for r, n in known.pool.items() for _ in range(n))
+        self.cards: list[list[int | None]] = [
+            [None if c is None else RANK_OF[c] for c in layout] for layout in known.layouts
+        ]
+        self.up = [[c is not None for c in layout] for layout in view.layouts]
+        # Every seat looked at its own near row at the deal.
+        self.knows = [[u or i in NEAR_ROW for i, u in enumerate(up)] for up in self.up]
+        self.stock = view.stock
+        self.discard = [RANK_OF[rank_of(c)] for c in view.discard]
+        self.held = None if view.drawn is None else RANK_OF[rank_of(view.drawn)]
+        self.turn, self.knocker, self.turns = view.turn, view.knocker, view.turns
+        self.pairs, self.penalty = view.options.pairs_cancel, view.options.knock_penalty
+        self.capped = _kept_cards(view) if KEPT_CARDS_CAPPED else []
+        mean = sum(POINTS[r] for r in self.pool) / max(1, len(self.pool))
+        self.cap = mean + CAP_SLACK
+
+    def deal(self, rng: random.Random) -> Hole:
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        cards = [layout[:] for layout in self.cards]
+        for seat, i in self.capped:
+            # The last card of the shuffled pool that fits: a uniform draw among those that do.
+            fits = next(
+                (k for k in range(len(pool) - 1, -1, -1) if POINTS[pool[k]] <= self.cap),
+                len(pool) - 1,
+            )
+            cards[seat][i] = pool.pop(fits)
+        cards = [[pool.pop() if c is None else c for c in layout] for layout in cards]
+        return Hole(
+            cards,
+            [u[:] for u in self.up],
+            [k[:] for k in self.knows],
+            pool,
+            self.discard[:],
+            self.turn,
+            self.knocker,
+            self.turns,
+            self.pairs,
+            self.penalty,
+        )
+
+
+def _kept_cards(view: SeatView) -> list[tuple[int, int]]:
+    """The other seats' peeked cards that greedy's rules say are at most the unseen mean.
+
+    Greedy puts a card where its estimate drops most, an unseen card counting at the mean and
+    the top row first on a tie: a card in its top row face up while a near card it has looked
+    at stays face down means that near card was no higher than the mean then."""
+    kept = []
+    for seat, layout in enumerate(view.layouts):
+        if seat == view.seat or all(layout[i] is None for i in TOP_ROW):
+            continue
+        kept += [(seat, i) for i in NEAR_ROW if layout[i] is None]
+    return kept
+
+
+def play_action(hole: Hole, action: Action, held: int | None, place: Callable) -> bool:
+    """Play the coach's candidate on a determinised hole; True when that ended the hole."""
+    if action.kind == "knock":
+        hole.knock()
+    elif action.kind == "take":
+        hole.swap(hole.discard.pop(), action.index)
+    elif action.kind == "swap":
+        hole.swap(held, action.index)
+    elif action.kind == "throw":
+        hole.throw(held)
+    else:
+        place(hole, hole.stock.pop())
+    return hole.end_turn()
+
+
+def win_chance(view: SeatView, scores: list[int]) -> float:
+    """The coach's chance of winning the game once this hole scores `scores`."""
+    me = view.seat
+    totals = view.totals
+    lead = (totals[1 - me] + scores[1 - me]) - (totals[me] + scores[me])
+    holes = view.options.holes
+    # Playing to a target total: the end is some holes away, say OPEN_ENDED_HOLES.
+    left = OPEN_ENDED_HOLES if holes is None else holes - view.hole
+    if left <= 0:
+        chance = 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    else:
+        chance = 0.5 * (1 + math.erf(lead / (HOLE_SPREAD * math.sqrt(2 * left))))
+    return chance + SCORE_WEIGHT * lead
+
+
+def search(
+    view: SeatView, rng: random.Random, rollout: Turn, place: Callable, deals: int = DEALS
+) -> Move:
+    """The candidate with the best mean over `deals` determinisations (ties: listed first).
+
+    Every `BATCH` deals, a candidate clearly behind the leader on the same deals (by `DROP_Z`
+    standard errors) is dropped, so that the deals go to the close calls."""
+    actions = candidates(view)
+    if len(actions) == 1:
+        return actions[0].move
+    table = Table(view)
+    turns = [greedy_turn, greedy_turn]
+    turns[view.seat] = rollout
+    values: list[list[float]] = [[] for _ in actions]
+    alive = list(range(len(actions)))
+    seed = rng.getrandbits(64)
+    for k in range(deals):
+        base = table.deal(random.Random(seed + k))
+        for a in alive:
+            hole = base.copy(seed - k)
+            if play_action(hole, actions[a], table.held, place):
+                scores = hole.scores()
+            else:
+                scores = play_out(hole, turns)
+            values[a].append(win_chance(view, scores))
+        if DROP_Z is not None and (k + 1) % BATCH == 0 and len(alive) > 1:
+            alive = _survivors(values, alive)
+    best = max(alive, key=lambda a: (sum(values[a]), -a))
+    return actions[best].move
+
+
+def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:
+    n = len(values[alive[0]])
+    leader = max(alive, key=lambda a: (sum(values[a]), -a))
+    kept = []
+    for a in alive:
+        diffs = [x - y for x, y in zip(values[a], values[leader], strict=True)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if a == leader or mean + DROP_Z * spread >= 0:
+            kept.append(a)
+    return kept

@@ -1,0 +1,285 @@
+"""A small, fast four-card Golf hole for the coach's look-ahead: ranks as ints, plain lists.
+
+The full rules (app.rules.golf) check every move and build a frozen state per move; the
+coach's Monte Carlo search plays thousands of turns a decision, so it plays them here instead:
+the same turn, knock, reshuffle and scoring rules for a 2x2 square, no checks. A rank is its
+index in RANKS (ace 0 .. king 12); a layout lists its cards row by row, as in the rules.
+
+`greedy_turn` plays a whole turn by greedy's public rules (app/players/golf/greedy4.py), acting
+only on what that seat knows; tests check that it picks greedy's moves and that a hole played
+here scores as the rules score it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+RANKS = "A23456789TJQK"
+POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)
+RANK_OF = {key: i for i, key in enumerate(RANKS)}
+GREEDY_TAKES = frozenset(RANK_OF[key] for key in "A234K")
+SIZE = 4
+POSITIONS = range(SIZE)
+NEAR_ROW = (2, 3)
+# Rows and columns of the square: with pairs cancelling, equal ranks in one score 0.
+LINES = ((0, 1), (2, 3), (0, 2), (1, 3))
+KNOCK_PENALTY = 10
+DRAGGING_TURNS_PER_SEAT = 25  # as knowledge.LONG_HOLE_TURNS_PER_SEAT: bots then end the hole
+
+
+class Hole:
+    """One hole in play, every card known (a determinisation): mutable, copied per playout."""
+
+    __slots__ = (
+        "seats",
+        "cards",
+        "up",
+        "knows",
+        "stock",
+        "discard",
+        "turn",
+        "knocker",
+        "turns",
+        "pairs",
+        "penalty",
+        "reshuffle_seed",
+    )
+
+    def __init__(
+        self,
+        cards: list[list[int]],
+        up: list[list[bool]],
+        knows: list[list[bool]],
+        stock: list[int],
+        discard: list[int],
+        turn: int,
+        knocker: int | None = None,
+        turns: int = 0,
+        pairs: bool = False,
+        penalty: bool = False,
+        reshuffle_seed: int = 0,
+    ) -> None:
+        self.seats = len(cards)
+        self.cards, self.up, self.knows = cards, up, knows
+        self.stock = stock  # the next card drawn is the last one
+        self.discard = discard  # the top is the last one
+        self.turn, self.knocker, self.turns = turn, knocker, turns
+        self.pairs, self.penalty = pairs, penalty
+        self.reshuffle_seed = reshuffle_seed  # a reshuffle is rare: its Random made then
+
+    def copy(self, reshuffle_seed: int) -> Hole:
+        return Hole(
+            [c[:] for c in self.cards],
+            [u[:] for u in self.up],
+            [k[:] for k in self.knows],
+            self.stock[:],
+            self.discard[:],
+            self.turn,
+            self.knocker,
+            self.turns,
+            self.pairs,
+            self.penalty,
+            reshuffle_seed,
+        )
+
+    # The moves, each applied to the seat whose turn it is.
+
+    def knock(self) -> None:
+        self.knocker = self.turn
+
+    def swap(self, held: int, index: int) -> None:
+        seat = self.turn
+        self.discard.append(self.cards[seat][index])
+        self.cards[seat][index] = held
+        self.up[seat][index] = self.knows[seat][index] = True
+
+    def throw(self, held: int) -> None:
+        self.discard.append(held)
+
+    def end_turn(self) -> bool:
+        """Pass the turn on; True when the hole is over."""
+        if not self.stock:
+            self.stock = self.discard[:-1]
+            random.Random(self.reshuffle_seed).shuffle(self.stock)
+            self.discard = self.discard[-1:]
+        self.turns += 1
+        self.turn = (self.turn + 1) % self.seats
+        return self.turn == self.knocker
+
+    @property
+    def dragging(self) -> bool:
+        return self.turns >= DRAGGING_TURNS_PER_SEAT * self.seats
+
+    # What a seat knows.
+
+    def unseen_mean(self, seat: int) -> float:
+        """Mean points of the cards `seat` has not seen: the stock and face-down cards not its
+        own peeked ones (the same cards its Knowledge.pool counts)."""
+        total, count = 0, len(self.stock)
+        for card in self.stock:
+            total += POINTS[card]
+        for s in range(self.seats):
+            cards, up = self.cards[s], self.up[s]
+            knows = self.knows[s] if s == seat else up
+            for i in POSITIONS:
+                if not knows[i]:
+                    total += POINTS[cards[i]]
+                    count += 1
+        return total / count if count else 5.0
+
+    def scores(self) -> list[int]:
+        result = [square_score(cards, self.pairs) for cards in self.cards]
+        if self.penalty and self.knocker is not None and result[self.knocker] > min(result):
+            result[self.knocker] += KNOCK_PENALTY
+        return result
+
+
+def square_score(cards: list[int], pairs: bool) -> int:
+    if not pairs:
+        return POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+    cancelled = set()
+    for a, b in LINES:
+        if cards[a] == cards[b]:
+            cancelled.update((a, b))
+    return sum(POINTS[c] for i, c in enumerate(cards) if i not in cancelled)
+
+
+def estimate(cards: list[int], known: list[bool], mean: float, pairs: bool) -> float:
+    """Greedy's estimate (square.estimate): known cards as they score, the rest at `mean`."""
+    total = unknown = 0
+    if pairs:
+        cancelled = set()
+        for a, b in LINES:
+            if known[a] and known[b] and cards[a] == cards[b]:
+                cancelled.update((a, b))
+        for i in POSITIONS:
+            if not known[i]:
+                unknown += 1
+            elif i not in cancelled:
+                total += POINTS[cards[i]]
+    else:
+        for i in POSITIONS:
+            if known[i]:
+                total += POINTS[cards[i]]
+            else:
+                unknown += 1
+    return total + unknown * mean
+
+
+def best_place(
+    cards: list[int], known: list[bool], rank: int, mean: float, pairs: bool
+) -> tuple[int, float]:
+    """Greedy's place: the first position where `rank` lowers the estimate most, and that
+    change (computed as greedy computes it, so that ties break alike)."""
+    now = estimate(cards, known, mean, pairs)
+    best, best_change = 0, 0.0
+    for i in POSITIONS:
+        old_card, old_known = cards[i], known[i]
+        cards[i], known[i] = rank, True
+        change = estimate(cards, known, mean, pairs) - now
+        cards[i], known[i] = old_card, old_known
+        if i == 0 or change < best_change:
+            best, best_change = i, change
+    return best, best_change
+
+
+def greedy_knocks(hole: Hole, seat: int) -> bool:
+    if hole.dragging:
+        return True
+    knows = hole.knows[seat]
+    if not all(knows):
+        return False
+    mean = hole.unseen_mean(seat)
+    mine = estimate(hole.cards[seat], knows, mean, hole.pairs)
+    return all(
+        mine < estimate(hole.cards[s], hole.up[s], mean, hole.pairs)
+        for s in range(hole.seats)
+        if s != seat
+    )
+
+
+def greedy_turn(hole: Hole) -> bool:
+    """Greedy's whole turn for the seat to play; True when the hole is over."""
+    seat = hole.turn
+    if hole.knocker is None and greedy_knocks(hole, seat):
+        hole.knock()
+        return hole.end_turn()
+    cards, knows, pairs = hole.cards[seat], hole.knows[seat], hole.pairs
+    if hole.discard:
+        top = hole.discard[-1]
+        pairs_mine = pairs and any(knows[i] and cards[i] == top for i in POSITIONS)
+        if pairs_mine or top in GREEDY_TAKES:
+            index, change = best_place(cards, knows, top, hole.unseen_mean(seat), pairs)
+            if change < 0:
+                hole.discard.pop()
+                hole.swap(top, index)
+                return hole.end_turn()
+    greedy_place(hole, hole.stock.pop())
+    return hole.end_turn()
+
+
+def greedy_place(hole: Hole, held: int) -> None:
+    """Greedy's place for a card drawn from the stock: where it lowers the estimate most, else
+    thrown away."""
+    seat = hole.turn
+    index, change = best_place(
+        hole.cards[seat], hole.knows[seat], held, hole.unseen_mean(seat), hole.pairs
+    )
+    if change < 0:
+        hole.swap(held, index)
+    else:
+        hole.throw(held)
+
+
+Turn = Callable[[Hole], bool]
+
+
+def play_out(hole: Hole, turns: list[Turn]) -> list[int]:
+    """Play the hole to its end, each seat by its turn function; the hole's scores."""
+    while not turns[hole.turn](hole):
+        pass
+    return hole.scores()
+
+
+def cautious_turn(hole: Hole) -> bool:
+    """The coach's own turn in a playout: greedy's, except that it knocks only when its known
+    square beats the others' by `KNOCK_EDGE` with their looked-at cards counted lower."""
+    seat = hole.turn
+    if hole.knocker is None and _cautious_knocks(hole, seat):
+        hole.knock()
+        return hole.end_turn()
+    cards, knows, pairs = hole.cards[seat], hole.knows[seat], hole.pairs
+    if hole.discard:
+        top = hole.discard[-1]
+        pairs_mine = pairs and any(knows[i] and cards[i] == top for i in POSITIONS)
+        if pairs_mine or top in GREEDY_TAKES:
+            index, change = best_place(cards, knows, top, hole.unseen_mean(seat), pairs)
+            if change < 0:
+                hole.discard.pop()
+                hole.swap(top, index)
+                return hole.end_turn()
+    greedy_place(hole, hole.stock.pop())
+    return hole.end_turn()
+
+
+KNOCK_EDGE = 0.0
+KEPT_BIAS = 0.0
+
+
+def _cautious_knocks(hole: Hole, seat: int) -> bool:
+    if hole.dragging:
+        return True
+    knows = hole.knows[seat]
+    if not all(knows):
+        return False
+    mean = hole.unseen_mean(seat)
+    mine = estimate(hole.cards[seat], knows, mean, hole.pairs)
+    for s in range(hole.seats):
+        if s != seat:
+            up = hole.up[s]
+            kept = sum(1 for i in NEAR_ROW if not up[i])
+            theirs = estimate(hole.cards[s], up, mean, hole.pairs) - KEPT_BIAS * kept
+            if mine > theirs - KNOCK_EDGE:
+                return False
+    return True
