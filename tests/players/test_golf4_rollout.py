@@ -47,7 +47,7 @@ def _same_table(hole: Hole, state: golf.State) -> None:
     assert hole.cards == mirror.cards
     assert hole.up == mirror.up
     assert hole.discard == mirror.discard
-    assert hole.stock == mirror.stock
+    assert (hole.stock, hole.stock_points) == (mirror.stock, mirror.stock_points)
     assert (hole.knocker, hole.turns) == (mirror.knocker, mirror.turns)
 
 
@@ -91,7 +91,7 @@ def _play(hole: Hole, move, held: list[int]) -> bool | None:
     if isinstance(move, Knock):
         hole.knock()
     elif isinstance(move, DrawStock | TakeDiscard):
-        held[:] = [hole.stock.pop() if isinstance(move, DrawStock) else hole.discard.pop()]
+        held[:] = [hole.draw() if isinstance(move, DrawStock) else hole.discard.pop()]
         return None
     elif isinstance(move, Swap):
         hole.swap(held.pop(), move.index)

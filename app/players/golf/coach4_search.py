@@ -50,6 +50,8 @@ OPEN_ENDED_HOLES = 4
 # Every BATCH deals, drop a candidate behind the leader by more than DROP_Z standard errors.
 BATCH = 8
 DROP_Z: float | None = None
+# Added to the heuristic coach's choice's mean (a chance of winning): a tie-break, 0 for none.
+PRIOR_BONUS = 0.0
 NEAR_ROW = (2, 3)
 TOP_ROW = (0, 1)
 KEPT_CARDS_CAPPED = True
@@ -176,7 +178,7 @@ def play_action(hole: Hole, action: Action, held: int | None, place: Callable) -
     elif action.kind == "throw":
         hole.throw(held)
     else:
-        place(hole, hole.stock.pop())
+        place(hole, hole.draw())
     return hole.end_turn()
 
 
@@ -196,7 +198,12 @@ def win_chance(view: SeatView, scores: list[int]) -> float:
 
 
 def search(
-    view: SeatView, rng: random.Random, rollout: Turn, place: Callable, deals: int = DEALS
+    view: SeatView,
+    rng: random.Random,
+    rollout: Turn,
+    place: Callable,
+    deals: int = DEALS,
+    prior: tuple[str, int] | None = None,
 ) -> Move:
     """The candidate with the best mean over `deals` determinisations (ties: listed first).
 
@@ -222,8 +229,31 @@ def search(
             values[a].append(win_chance(view, scores))
         if DROP_Z is not None and (k + 1) % BATCH == 0 and len(alive) > 1:
             alive = _survivors(values, alive)
-    best = max(alive, key=lambda a: (sum(values[a]), -a))
+    means = {a: sum(values[a]) / len(values[a]) for a in alive}
+    favoured = _matching(view, actions, prior)
+    if favoured in means:
+        means[favoured] += PRIOR_BONUS
+    best = max(alive, key=lambda a: (means[a], -a))
     return actions[best].move
+
+
+def _matching(view: SeatView, actions: list[Action], prior: tuple[str, int] | None) -> int:
+    """The candidate that plays `prior` (a kind and place), or -1."""
+    if prior is None:
+        return -1
+    kind, index = prior
+    for a, action in enumerate(actions):
+        if action.kind == kind and (index < 0 or _alike(view, action.index, index)):
+            return a
+    return -1
+
+
+def _alike(view: SeatView, i: int, j: int) -> bool:
+    if view.options.pairs_cancel:
+        return i == j
+    mine, up = view.mine, view.layouts[view.seat]
+    ranks = [None if card is None else rank_of(card) for card in mine]
+    return ranks[i] == ranks[j] and (up[i] is None) == (up[j] is None)
 
 
 def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:

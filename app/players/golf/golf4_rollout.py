@@ -37,6 +37,7 @@ class Hole:
         "up",
         "knows",
         "stock",
+        "stock_points",
         "discard",
         "turn",
         "knocker",
@@ -63,6 +64,7 @@ class Hole:
         self.seats = len(cards)
         self.cards, self.up, self.knows = cards, up, knows
         self.stock = stock  # the next card drawn is the last one
+        self.stock_points = sum(POINTS[card] for card in stock)
         self.discard = discard  # the top is the last one
         self.turn, self.knocker, self.turns = turn, knocker, turns
         self.pairs, self.penalty = pairs, penalty
@@ -85,6 +87,11 @@ class Hole:
 
     # The moves, each applied to the seat whose turn it is.
 
+    def draw(self) -> int:
+        card = self.stock.pop()
+        self.stock_points -= POINTS[card]
+        return card
+
     def knock(self) -> None:
         self.knocker = self.turn
 
@@ -102,6 +109,7 @@ class Hole:
         if not self.stock:
             self.stock = self.discard[:-1]
             random.Random(self.reshuffle_seed).shuffle(self.stock)
+            self.stock_points = sum(POINTS[card] for card in self.stock)
             self.discard = self.discard[-1:]
         self.turns += 1
         self.turn = (self.turn + 1) % self.seats
@@ -116,9 +124,7 @@ class Hole:
     def unseen_mean(self, seat: int) -> float:
         """Mean points of the cards `seat` has not seen: the stock and face-down cards not its
         own peeked ones (the same cards its Knowledge.pool counts)."""
-        total, count = 0, len(self.stock)
-        for card in self.stock:
-            total += POINTS[card]
+        total, count = self.stock_points, len(self.stock)
         for s in range(self.seats):
             cards, up = self.cards[s], self.up[s]
             knows = self.knows[s] if s == seat else up
@@ -172,12 +178,36 @@ def best_place(
 ) -> tuple[int, float]:
     """Greedy's place: the first position where `rank` lowers the estimate most, and that
     change (computed as greedy computes it, so that ties break alike)."""
-    now = estimate(cards, known, mean, pairs)
+    if pairs:
+        return _best_place_pairing(cards, known, rank, mean)
+    total = unknown = 0
+    for i in POSITIONS:
+        if known[i]:
+            total += POINTS[cards[i]]
+        else:
+            unknown += 1
+    now = total + unknown * mean
+    points = POINTS[rank]
+    best, best_change = 0, 0.0
+    for i in POSITIONS:
+        if known[i]:
+            change = (total - POINTS[cards[i]] + points + unknown * mean) - now
+        else:
+            change = (total + points + (unknown - 1) * mean) - now
+        if i == 0 or change < best_change:
+            best, best_change = i, change
+    return best, best_change
+
+
+def _best_place_pairing(
+    cards: list[int], known: list[bool], rank: int, mean: float
+) -> tuple[int, float]:
+    now = estimate(cards, known, mean, True)
     best, best_change = 0, 0.0
     for i in POSITIONS:
         old_card, old_known = cards[i], known[i]
         cards[i], known[i] = rank, True
-        change = estimate(cards, known, mean, pairs) - now
+        change = estimate(cards, known, mean, True) - now
         cards[i], known[i] = old_card, old_known
         if i == 0 or change < best_change:
             best, best_change = i, change
@@ -215,7 +245,7 @@ def greedy_turn(hole: Hole) -> bool:
                 hole.discard.pop()
                 hole.swap(top, index)
                 return hole.end_turn()
-    greedy_place(hole, hole.stock.pop())
+    greedy_place(hole, hole.draw())
     return hole.end_turn()
 
 
@@ -259,7 +289,7 @@ def cautious_turn(hole: Hole) -> bool:
                 hole.discard.pop()
                 hole.swap(top, index)
                 return hole.end_turn()
-    greedy_place(hole, hole.stock.pop())
+    greedy_place(hole, hole.draw())
     return hole.end_turn()
 
 
