@@ -99,6 +99,8 @@ def test_two_browsers_play_one_challenge(page, page_without_js):
     ann.get_by_role("link", name=re.compile("replay Bo")).click()
     status = ann.get_by_role("status")
     expect(status).to_contain_text("After move")
+    # The best possible score, from a stored review or worked out in the background.
+    expect(ann.locator("#replay-best")).to_have_text(re.compile(r"^best possible: -?\d+"))
     total = int(re.search(r"of (\d+)", status.inner_text()).group(1))
     ann.get_by_role("link", name="First").click()
     expect(status).to_contain_text("before the first move")
@@ -123,7 +125,7 @@ def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
     assert columns(page) == columns(other)
 
     finish_deal(page)
-    page.goto("/solitaire/daily")
+    page.get_by_role("link", name="See how everyone did on the deal of the day").click()
     chart = page.get_by_role("img", name="Scores of today's players")
     expect(chart).to_be_visible()
     expect(page.get_by_role("status")).to_contain_text("1 player has played it.")

@@ -23,11 +23,12 @@ from app.rules.solitaire import Game, is_over, score
 from app.storage import challenges as store
 from app.storage import solitaire
 from app.storage.challenges import Seat, StoredChallenge
-from app.storage.solitaire import DealNotFound, StoredRound
+from app.storage.solitaire import DealNotFound, StoredDeal, StoredRound
 from app.web import player
 from app.web.forms import FormError, PostedForm, name_field, query_int
-from app.web.render import render
+from app.web.render import is_fragment_request, render
 from app.web.solitaire.challenge_view import results_view
+from app.web.solitaire.review import work_out_review
 
 router = APIRouter()
 
@@ -173,6 +174,16 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
         )
     step = query_int(request, "step", 0, len(deal.moves))
     step = len(deal.moves) if step is None else step
+    # Nobody has reviewed these cards yet: the page asks for the best score in the background
+    # (htmx; a link without JavaScript), and that request reviews the viewer's own deal of the
+    # hole, the same stored review their "Review this deal" reads, as their coach work.
+    best_url = f"/solitaire/rounds/{mine.round.id}/challenge/replay/{player_id}/{hole}"
+    best_url += f"?step={step}&wait=1"
+    if best is None and (is_fragment_request(request) or query_int(request, "wait", 1, 1)):
+        result = work_out_review(request, _deal_to_review(mine.round, hole, deal))
+        with request.app.state.db.read() as session:
+            best = store.known_best(session, challenge_id=mine.seat.challenge_id, hole=hole)
+        best = best or (result.best_score, result.best_exact)
     position = Game(deal.cards, deal.variant, deal.moves[:step]).position
     context = {
         "name": name,
@@ -184,9 +195,17 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
         "last_move": deal.moves[step - 1] if step else None,
         "final_score": score(deal.game.position),
         "best": best,
+        "best_url": best_url,
         "back_url": f"/solitaire/rounds/{mine.round.id}/challenge",
     }
-    return _private(render(request, "challenges/replay.html", None, context))
+    page = render(request, "challenges/replay.html", "challenges/_replay_best.html", context)
+    return _private(page)
+
+
+def _deal_to_review(round_: StoredRound, hole: int, theirs: StoredDeal) -> StoredDeal:
+    """The viewer's own finished deal of the hole (the other player's has the same cards)."""
+    own = next((d for d in round_.deals if d.hole == hole), None)
+    return own if own is not None and is_over(own.game.position) else theirs
 
 
 # --- Pages --------------------------------------------------------------------------------

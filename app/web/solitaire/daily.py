@@ -53,6 +53,11 @@ def _past_day(day: str, today: TodayDep) -> date:
 DayDep = Annotated[date, Depends(_past_day)]
 
 
+def day_url(day: date) -> str:
+    """A day's results by its date: still that day's page once the next day has begun."""
+    return f"/solitaire/daily/{day.isoformat()}"
+
+
 @dataclass(frozen=True)
 class Bar:
     score: int

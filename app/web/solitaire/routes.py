@@ -21,6 +21,7 @@ from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant, is_over
+from app.storage import daily as daily_store
 from app.storage import solitaire as store
 from app.storage.solitaire import HoleNotReady, StaleDeal, StoredDeal
 from app.web.errors import error_response
@@ -37,6 +38,7 @@ from app.web.forms import (
 )
 from app.web.render import is_fragment_request, json_state, render, wants_json
 from app.web.solitaire.cards import drawer_for
+from app.web.solitaire.daily import day_url
 from app.web.solitaire.deps import DealDep, RoundDep, deal_to_change
 from app.web.solitaire.view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
 from app.web.solitaire.words import refusal_text
@@ -81,14 +83,17 @@ def board_response(
     if wants_json(request):
         message = {"message": options.message} if options.message else {}
         return json_state(json_view(deal) | message, status_code)
-    round_ = None
+    round_, daily_day = None, None
+    over = is_over(deal.game.position)
     # The score card is on the page, and in a fragment only when the move may have changed it.
-    card_shown = (
-        not is_fragment_request(request) or options.refresh_extra or is_over(deal.game.position)
-    )
+    card_shown = not is_fragment_request(request) or options.refresh_extra or over
     if deal.round_id is not None and card_shown:
         with request.app.state.db.read() as session:
             round_ = store.load_round(session, round_id=deal.round_id)
+    elif over and card_shown:
+        # A finished deal of the day links to that day's results (a deal in a round never is one).
+        with request.app.state.db.read() as session:
+            daily_day = daily_store.day_of_deal(session, deal_id=deal.id)
     drawer = drawer_for(request.app.state.templates.env)
     # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
     with coach_work(request) if options.hint or options.watch else nullcontext():
@@ -98,6 +103,7 @@ def board_response(
         "round_button": False,
         "open_variations": False,
         "watch_delay_ms": request.app.state.settings.watch_delay_ms,
+        "daily_url": day_url(daily_day) if daily_day else None,
     }
     return render(request, DEAL_PAGE, BOARD_FRAGMENT, context, status_code)
 
