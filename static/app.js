@@ -32,16 +32,21 @@ document.addEventListener("click", (event) => {
 //    the top of the page; instead it goes to the swapped region's [data-focus-fallback]
 //    element, when the region names one.
 // ---------------------------------------------------------------------------------------------
-let focusWasIn = null;
+// Keyed by request, and noted when the request starts: another swap (the review a finished
+// board asks for) may land in between, and focus may already have left a control by the time
+// its answer arrives.
+const focusWasIn = new WeakMap();
 
-document.addEventListener("htmx:beforeSwap", (event) => {
+document.addEventListener("htmx:beforeRequest", (event) => {
   const target = event.detail.target;
-  focusWasIn = target && target.contains(document.activeElement) ? target.id || null : null;
+  if (target && target.id && target.contains(document.activeElement)) {
+    focusWasIn.set(event.detail.xhr, target.id);
+  }
 });
 
-document.addEventListener("htmx:afterSettle", () => {
-  const regionId = focusWasIn;
-  focusWasIn = null;
+document.addEventListener("htmx:afterSettle", (event) => {
+  const regionId = focusWasIn.get(event.detail.xhr);
+  focusWasIn.delete(event.detail.xhr);
   if (!regionId) return;
   const active = document.activeElement;
   // A control the new fragment disables keeps focus only until the browser notices, so it

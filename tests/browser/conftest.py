@@ -12,8 +12,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
+# Assertions retry until they hold, so a longer limit costs nothing when the page is quick; it
+# only spares a loaded CI machine (two test workers, a review being worked out) a false failure.
+expect.set_options(timeout=15_000)
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"]
 
 
