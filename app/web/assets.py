@@ -12,8 +12,10 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
+
+from app.web.loading import PageNotFound
 
 router = APIRouter()
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -84,4 +86,4 @@ def asset(request: Request, filename: str) -> Response:
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
         return Response(bundle.body, media_type=bundle.media_type, headers=headers)
-    raise HTTPException(404)
+    raise PageNotFound()

@@ -16,10 +16,11 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, TypeVar
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, Request
 from starlette.datastructures import FormData
 
 from app.i18n import gettext as _
+from app.web.loading import PageNotFound
 
 T = TypeVar("T")
 
@@ -152,4 +153,4 @@ def refuse_unprintable_ids(request: Request) -> None:
     query outright, and no id we hand out has any. (Query values are only ever parsed.)"""
     for value in request.path_params.values():
         if isinstance(value, str) and any(unicodedata.category(ch)[0] == "C" for ch in value):
-            raise HTTPException(404)
+            raise PageNotFound()

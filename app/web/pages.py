@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
 from app.content.examples import GOLF6_EXAMPLES, SOLITAIRE_EXAMPLES
@@ -16,6 +16,7 @@ from app.content.glossary import sorted_terms
 from app.content.golf4_examples import GOLF4_CONTEXT
 from app.web.golf.coach import strategy_levels
 from app.web.i18n import localized_template
+from app.web.loading import PageNotFound
 from app.web.render import cacheable, render, static_url
 
 router = APIRouter()
@@ -77,7 +78,7 @@ def glossary(request: Request) -> Response:
 def choose_theme(request: Request, choice: str) -> Response:
     """The colour switch without JavaScript: keep the choice in a cookie, go back to the page."""
     if choice not in THEMES:
-        raise HTTPException(404)
+        raise PageNotFound()
     response = RedirectResponse(_local_path(request.query_params.get("next")), status_code=303)
     if choice == "auto":
         response.delete_cookie(THEME_COOKIE, path="/")

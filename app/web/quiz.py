@@ -16,6 +16,7 @@ from app.quiz.questions import CHOICE_KEYS, QUESTIONS, Question, question
 from app.ratelimit import limit
 from app.storage import quiz as quiz_store
 from app.web.forms import FormError, PostedForm, choice_field
+from app.web.loading import found
 from app.web.render import after_post, render
 
 router = APIRouter()
@@ -29,10 +30,7 @@ CHOICES = {key: key for key in CHOICE_KEYS}
 
 def _question(number: int) -> Question:
     """The question a URL names; 404 when the quiz has no such question."""
-    found = question(number)
-    if found is None:
-        raise HTTPException(404)
-    return found
+    return found(question(number))
 
 
 QuestionDep = Annotated[Question, Depends(_question)]

@@ -4,9 +4,10 @@ Each person's seat has its own secret. The browser keeps it in HttpOnly cookies 
 game's path and to its invite link (so one browser can sit at several games, and opening the
 invite again shows the seat instead of a second join); only its SHA-256 hash is stored.
 
-A route takes `visit: TableDep` (anyone: 404 for an unknown game), `SeatDep` (a seat holder)
-or `CreatorDep` (seat 0). A refusal raised by a dependency or a route (`TableRefusal`) is
-answered by `page.GolfRoute` with the table itself and the reason, so the page keeps following.
+A route takes `visit: TableDep` (anyone: 404 for an unknown game), `InviteDep` (the same,
+found by its invite link), `SeatDep` (a seat holder) or `CreatorDep` (seat 0). A refusal
+raised by a dependency or a route (`TableRefusal`) is answered by `page.GolfRoute` with the
+table itself and the reason, so the page keeps following.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request, Response
+from fastapi import Depends, Request, Response
 
 from app.i18n import gettext as _
 from app.storage import golf as store
+from app.web.loading import not_found_is_404
 
 COOKIE_PREFIX = "golf6_"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
@@ -82,12 +84,9 @@ def give_seat(request: Request, response: Response, game: store.Game, secret: st
 def load_visit(request: Request, game_id: str) -> Visit:
     """The game with this browser's seat; 404 for an unknown game."""
     secret = request.cookies.get(cookie_name(game_id))
-    try:
-        with request.app.state.db.read() as session:
-            game = store.load_game(session, game_id=game_id)
-            seat = store.seat_for_secret(session, game_id=game_id, secret=secret)
-    except store.GameNotFound:
-        raise HTTPException(404) from None
+    with not_found_is_404(), request.app.state.db.read() as session:
+        game = store.load_game(session, game_id=game_id)
+        seat = store.seat_for_secret(session, game_id=game_id, secret=secret)
     me = game.seats[seat] if seat is not None else None
     return Visit(game, me, secret if me else None, forged=bool(secret) and me is None)
 
@@ -114,6 +113,16 @@ def table_dep(request: Request, game_id: str) -> Visit:
 
 
 TableDep = Annotated[Visit, Depends(table_dep)]
+
+
+def invite_dep(request: Request, invite_id: str) -> Visit:
+    """The game an invite link leads to, with this browser's seat there; 404 if unknown."""
+    with not_found_is_404(), request.app.state.db.read() as session:
+        game_id = store.game_id_for_invite(session, invite_id=invite_id)
+    return load_visit(request, game_id)
+
+
+InviteDep = Annotated[Visit, Depends(invite_dep)]
 
 
 def seat_dep(visit: TableDep) -> Visit:

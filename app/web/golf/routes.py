@@ -6,9 +6,9 @@ The table itself (show, poll, moves, start, rematch) lives in play.py.
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.i18n import N_
@@ -19,7 +19,14 @@ from app.storage import golf as store
 from app.web.errors import error_response
 from app.web.forms import FormError, PostedForm, name_field
 from app.web.golf import coach_routes, play
-from app.web.golf.deps import NO_STORE, Visit, game_path, give_seat, load_visit, seat_name
+from app.web.golf.deps import (
+    NO_STORE,
+    InviteDep,
+    Visit,
+    game_path,
+    give_seat,
+    seat_name,
+)
 from app.web.golf.forms import (
     BOT_LEVELS,
     FORM_DEFAULTS,
@@ -78,19 +85,6 @@ def create_game(request: Request, form: PostedForm) -> Response:
     response = RedirectResponse(game_path(game.id), status_code=303)
     give_seat(request, response, game, made.secret)
     return response
-
-
-def invite_dep(request: Request, invite_id: str) -> Visit:
-    """The game an invite link leads to, with this browser's seat there; 404 if unknown."""
-    try:
-        with request.app.state.db.read() as session:
-            game_id = store.game_id_for_invite(session, invite_id=invite_id)
-    except store.GameNotFound:
-        raise HTTPException(404) from None
-    return load_visit(request, game_id)
-
-
-InviteDep = Annotated[Visit, Depends(invite_dep)]
 
 
 def _to_table(visit: Visit) -> Response:

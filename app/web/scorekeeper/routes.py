@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
@@ -23,6 +23,7 @@ from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
 from app.storage import scoresheets as store
 from app.storage.scoresheets import StoredSheet
 from app.web.forms import FormError, PostedForm
+from app.web.loading import not_found_is_404
 from app.web.render import after_post, json_state, render, wants_json
 from app.web.scorekeeper import forms
 from app.web.scorekeeper.words import error_text, standing_text
@@ -40,19 +41,13 @@ STALE = N_(
 
 
 def _private_sheet(request: Request, sheet_id: str) -> StoredSheet:
-    with request.app.state.db.read() as session:
-        try:
-            return store.load_sheet(session, sheet_id=sheet_id)
-        except store.SheetNotFound:
-            raise HTTPException(404) from None
+    with not_found_is_404(), request.app.state.db.read() as session:
+        return store.load_sheet(session, sheet_id=sheet_id)
 
 
 def _shared_sheet(request: Request, read_id: str) -> StoredSheet:
-    with request.app.state.db.read() as session:
-        try:
-            return store.load_sheet_by_read_id(session, read_id=read_id)
-        except store.SheetNotFound:
-            raise HTTPException(404) from None
+    with not_found_is_404(), request.app.state.db.read() as session:
+        return store.load_sheet_by_read_id(session, read_id=read_id)
 
 
 SheetDep = Annotated[StoredSheet, Depends(_private_sheet)]
@@ -183,12 +178,11 @@ def _change(
     try:
         version = forms.sheet_version(form)
         rule_change = change()
-        with request.app.state.db.write() as session:
+        # The sheet may have been removed since the dependency loaded it: then a 404.
+        with not_found_is_404(), request.app.state.db.write() as session:
             fresh = store.change_sheet(
                 session, sheet_id=stored.id, version=version, change=rule_change
             )
-    except store.SheetNotFound:
-        raise HTTPException(404) from None  # removed since the dependency loaded it
     except store.StaleSheetError as stale:
         return _sheet_response(request, stale.current, True, FormState(_(STALE)), status_code=409)
     except (FormError, SheetError) as exc:

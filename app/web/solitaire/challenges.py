@@ -23,9 +23,10 @@ from app.rules.solitaire import Game, is_over, score
 from app.storage import challenges as store
 from app.storage import solitaire
 from app.storage.challenges import Seat, StoredChallenge
-from app.storage.solitaire import DealNotFound, StoredDeal, StoredRound
+from app.storage.solitaire import StoredDeal, StoredRound
 from app.web import player
 from app.web.forms import FormError, PostedForm, name_field, query_int
+from app.web.loading import PageNotFound, not_found_is_404
 from app.web.render import is_fragment_request, render
 from app.web.solitaire.challenge_view import results_view
 from app.web.solitaire.review import work_out_review
@@ -45,24 +46,58 @@ class PlayerRound:
 
 
 def _player_round(request: Request, round_id: str) -> PlayerRound:
-    with request.app.state.db.read() as session:
-        try:
-            found = solitaire.load_round(session, round_id=round_id)
-        except DealNotFound:
-            raise HTTPException(404) from None
-        return PlayerRound(found, store.seat_for_round(session, round_id=round_id))
+    with not_found_is_404(), request.app.state.db.read() as session:
+        round_ = solitaire.load_round(session, round_id=round_id)
+        return PlayerRound(round_, store.seat_for_round(session, round_id=round_id))
 
 
 def _challenge(request: Request, challenge_id: str) -> StoredChallenge:
-    with request.app.state.db.read() as session:
-        try:
-            return store.load_challenge(session, challenge_id=challenge_id)
-        except store.ChallengeNotFound:
-            raise HTTPException(404) from None
+    with not_found_is_404(), request.app.state.db.read() as session:
+        return store.load_challenge(session, challenge_id=challenge_id)
 
 
 RoundDep = Annotated[PlayerRound, Depends(_player_round)]
 ChallengeDep = Annotated[StoredChallenge, Depends(_challenge)]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Another player's finished deal of a hole the viewer has finished too."""
+
+    round: StoredRound  # the viewer's
+    challenge_id: str
+    player_id: int
+    hole: int
+    name: str  # the other player's
+    deal: StoredDeal  # theirs
+    best: tuple[int, bool] | None  # from any stored review of these cards: (score, exact)
+
+
+def _replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Replay:
+    """404 for no seat, no such hole or player; 403 until both have finished the hole."""
+    if mine.seat is None or not 1 <= hole <= solitaire.HOLES:
+        raise PageNotFound()
+    challenge_id = mine.seat.challenge_id
+    # A finished deal has its score stored: no need to replay anyone's moves to know.
+    if hole > len(mine.round.scores) or mine.round.scores[hole - 1] is None:
+        raise HTTPException(
+            403, _("Finish hole %(hole)s yourself to see how others played it.", hole=hole)
+        )
+    with not_found_is_404(), request.app.state.db.read() as session:
+        deal = store.entrant_deal(
+            session, challenge_id=challenge_id, player_id=player_id, hole=hole
+        )
+        best = store.known_best(session, challenge_id=challenge_id, hole=hole)
+    challenge = _challenge(request, challenge_id)
+    name = next(e.name for e in challenge.entrants if e.id == player_id)
+    if not is_over(deal.game.position):
+        raise HTTPException(
+            403, _("%(name)s has not finished hole %(hole)s yet.", name=name, hole=hole)
+        )
+    return Replay(mine.round, challenge_id, player_id, hole, name, deal, best)
+
+
+ReplayDep = Annotated[Replay, Depends(_replay)]
 
 
 def name_key(name: str) -> str:
@@ -149,44 +184,24 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
 
 
 @router.get("/solitaire/rounds/{round_id}/challenge/replay/{player_id}/{hole}")
-def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Response:
+def replay(request: Request, shown: ReplayDep) -> Response:
     """Another player's deal of a hole the viewer has finished, one move at a time."""
-    if mine.seat is None or not 1 <= hole <= solitaire.HOLES:
-        raise HTTPException(404)
-    # A finished deal has its score stored: no need to replay anyone's moves to know.
-    if hole > len(mine.round.scores) or mine.round.scores[hole - 1] is None:
-        raise HTTPException(
-            403, _("Finish hole %(hole)s yourself to see how others played it.", hole=hole)
-        )
-    with request.app.state.db.read() as session:
-        try:
-            deal = store.entrant_deal(
-                session, challenge_id=mine.seat.challenge_id, player_id=player_id, hole=hole
-            )
-        except store.ChallengeNotFound:
-            raise HTTPException(404) from None
-        best = store.known_best(session, challenge_id=mine.seat.challenge_id, hole=hole)
-    challenge = _challenge(request, mine.seat.challenge_id)
-    name = next(e.name for e in challenge.entrants if e.id == player_id)
-    if not is_over(deal.game.position):
-        raise HTTPException(
-            403, _("%(name)s has not finished hole %(hole)s yet.", name=name, hole=hole)
-        )
+    deal, hole, best = shown.deal, shown.hole, shown.best
     step = query_int(request, "step", 0, len(deal.moves))
     step = len(deal.moves) if step is None else step
     # Nobody has reviewed these cards yet: the page asks for the best score in the background
     # (htmx; a link without JavaScript), and that request reviews the viewer's own deal of the
     # hole, the same stored review their "Review this deal" reads, as their coach work.
-    best_url = f"/solitaire/rounds/{mine.round.id}/challenge/replay/{player_id}/{hole}"
-    best_url += f"?step={step}&wait=1"
+    url = f"/solitaire/rounds/{shown.round.id}/challenge"
+    best_url = f"{url}/replay/{shown.player_id}/{hole}?step={step}&wait=1"
     if best is None and (is_fragment_request(request) or query_int(request, "wait", 1, 1)):
-        result = work_out_review(request, _deal_to_review(mine.round, hole, deal))
+        result = work_out_review(request, _deal_to_review(shown.round, hole, deal))
         with request.app.state.db.read() as session:
-            best = store.known_best(session, challenge_id=mine.seat.challenge_id, hole=hole)
+            best = store.known_best(session, challenge_id=shown.challenge_id, hole=hole)
         best = best or (result.best_score, result.best_exact)
     position = Game(deal.cards, deal.variant, deal.moves[:step]).position
     context = {
-        "name": name,
+        "name": shown.name,
         "hole": hole,
         "deal": deal,
         "step": step,
@@ -196,7 +211,7 @@ def replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Respo
         "final_score": score(deal.game.position),
         "best": best,
         "best_url": best_url,
-        "back_url": f"/solitaire/rounds/{mine.round.id}/challenge",
+        "back_url": url,
     }
     page = render(request, "challenges/replay.html", "challenges/_replay_best.html", context)
     return _private(page)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.ratelimit import limit
@@ -22,6 +22,7 @@ from app.storage import daily as store
 from app.storage.daily import DayResults
 from app.web import player
 from app.web.forms import PostedForm
+from app.web.loading import PageNotFound
 from app.web.render import render
 
 router = APIRouter()
@@ -40,13 +41,13 @@ TodayDep = Annotated[date, Depends(utc_today)]
 def _past_day(day: str, today: TodayDep) -> date:
     """A day in the address: an ISO date from FIRST_DAY up to today, else 404."""
     if not _DATE.fullmatch(day):
-        raise HTTPException(404)
+        raise PageNotFound()
     try:
         parsed = date.fromisoformat(day)
     except ValueError:
-        raise HTTPException(404) from None
+        raise PageNotFound() from None
     if not FIRST_DAY <= parsed <= today:
-        raise HTTPException(404)
+        raise PageNotFound()
     return parsed
 
 

@@ -11,37 +11,30 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app.storage import solitaire as store
-from app.storage.solitaire import DealNotFound, StoredDeal, StoredRound
+from app.storage.solitaire import StoredDeal, StoredRound
+from app.web.loading import not_found_is_404
 
 
 def load_deal(request: Request, deal_id: str) -> StoredDeal:
-    try:
-        with request.app.state.db.read() as session:
-            return store.load_deal(session, deal_id=deal_id)
-    except DealNotFound:
-        raise HTTPException(404) from None
+    with not_found_is_404(), request.app.state.db.read() as session:
+        return store.load_deal(session, deal_id=deal_id)
 
 
 def load_round(request: Request, round_id: str) -> StoredRound:
-    try:
-        with request.app.state.db.read() as session:
-            return store.load_round(session, round_id=round_id)
-    except DealNotFound:
-        raise HTTPException(404) from None
+    with not_found_is_404(), request.app.state.db.read() as session:
+        return store.load_round(session, round_id=round_id)
 
 
 @contextmanager
 def deal_to_change(request: Request, deal_id: str) -> Iterator[tuple[Session, StoredDeal]]:
     """A write transaction and the deal as it reads there; storage then checks the version."""
     with request.app.state.db.write() as session:
-        try:
+        with not_found_is_404():
             deal = store.load_deal(session, deal_id=deal_id)
-        except DealNotFound:
-            raise HTTPException(404) from None
         yield session, deal
 
 

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.storage import records as store
 from app.storage.records import Record, RoundItem
 from app.web import player
 from app.web.forms import PostedForm
+from app.web.loading import PageNotFound
 from app.web.render import render
 from app.web.solitaire.view import PAR
 
@@ -95,20 +96,26 @@ def record_page(request: Request) -> Response:
     return response
 
 
-@router.get("/solitaire/record/move/{token}", name="record_move")
-def move_page(request: Request, token: str) -> Response:
-    """The private link, opened on another device: confirm before the record moves here."""
+def _moving_token(token: str) -> str:
+    """The token of a private link as we hand them out; anything else names nothing: 404."""
     if not _TOKEN.fullmatch(token):
-        raise HTTPException(404)
+        raise PageNotFound()
+    return token
+
+
+TokenDep = Annotated[str, Depends(_moving_token)]
+
+
+@router.get("/solitaire/record/move/{token}", name="record_move")
+def move_page(request: Request, token: TokenDep) -> Response:
+    """The private link, opened on another device: confirm before the record moves here."""
     response = render(request, "challenges/record_move.html", None, {"token": token})
     response.headers["cache-control"] = "private, no-store"
     return response
 
 
 @router.post("/solitaire/record/move/{token}")
-def move(request: Request, token: str, _form: PostedForm) -> Response:
-    if not _TOKEN.fullmatch(token):
-        raise HTTPException(404)
+def move(request: Request, _form: PostedForm, token: TokenDep) -> Response:
     response = RedirectResponse("/solitaire/record", status_code=303)
     player.remember(request, response, token)
     return response
