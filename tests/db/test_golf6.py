@@ -22,6 +22,7 @@ from app.rules.golf import (
     seat_view,
 )
 from app.storage import golf as store
+from app.storage.golf import games
 from app.storage.models import Golf6Move, Golf6Seat
 
 
@@ -176,14 +177,14 @@ def test_a_stored_game_replays_to_the_same_state(db):
         with db.write() as session:
             store.play(session, game=game, moves=[move])
         if number % 37 == 0:
-            store._cache.clear()  # a cold cache (another worker) replays the rows from the start
+            games._cache.clear()  # a cold cache (another worker) replays the rows from the start
         game = load(db, game.id)
         assert game.replay is not None and game.replay.state == state
 
 
 def test_a_rematch_deals_afresh_and_keeps_the_old_moves_apart(db, monkeypatch):
     game = started(db, ["greedy"])
-    monkeypatch.setattr(store, "is_over", lambda state: True)  # end after any move
+    monkeypatch.setattr(games, "is_over", lambda state: True)  # end after any move
     with db.write() as session:
         store.play(session, game=game, moves=[Reveal(0, 0)])
     monkeypatch.undo()
@@ -225,7 +226,7 @@ def throwing_away(count: int, start: int = 0) -> list:
 def test_a_move_writes_as_much_at_move_3000_as_at_move_5(db, monkeypatch):
     """Moves are appended as rows: nothing rewrites the log, however long it is."""
     game = started(db, ["greedy"])
-    monkeypatch.setattr(store, "MAX_MOVES", 10_000)
+    monkeypatch.setattr(games, "MAX_MOVES", 10_000)
     with db.write() as session:
         store.play(session, game=game, moves=throwing_away(5))
     early = _bytes_written(db, load(db, game.id), throwing_away(1, 5))

@@ -535,11 +535,11 @@ def test_throwing_away_forces_a_turn_up(app, client):
 
 
 def test_a_game_stops_at_its_length_limit(client, two_players, monkeypatch):
-    from app.storage import golf as store
+    from app.storage.golf import games
 
     url, friend = two_players
     flip_two(client, url)
-    monkeypatch.setattr(store, "MAX_MOVES", 2)
+    monkeypatch.setattr(games, "MAX_MOVES", 2)
     before = state(friend, url)
     refused = move(friend, url, "reveal:0")
     assert refused.status_code == 422 and "length limit" in refused.text

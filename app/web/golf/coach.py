@@ -36,7 +36,7 @@ from app.rules.golf import (
 from app.rules.golf.scoring import _rank as scoring_rank
 from app.rules.golf.scoring import card_points
 from app.storage import golf as store
-from app.storage import golf_coach
+from app.storage.golf import coach as golf_coach
 from app.web.golf.deps import Visit
 from app.web.golf.words import short_position_name
 

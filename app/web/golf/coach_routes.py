@@ -12,7 +12,7 @@ from fastapi.responses import Response
 
 from app.i18n import gettext as _
 from app.storage import golf as store
-from app.storage import golf_coach
+from app.storage.golf import coach as golf_coach
 from app.web.golf import coach
 from app.web.golf.deps import NO_STORE, SeatDep, TableRefusal, load_visit
 from app.web.golf.page import FRAGMENT, PAGE, GolfRoute, context

@@ -1,17 +1,15 @@
-"""Golf games (six- and four-card) and their seats in the database. Keyword-only functions.
+"""Golf games (six- and four-card) in the database: reading a game and changing it.
 
 A game row holds its settings, the seed of the current deal and a version; its moves are rows
 of their own (one per move), so a move appends a row instead of rewriting a growing log. Every
 change is one function here: load → rules → save, where the save is a compare-and-set UPDATE on
 `version`, so two requests (or two workers) that raced each other cannot both win. Functions
-return the frozen dataclasses below, never ORM rows.
+are keyword-only and return the frozen dataclasses below, never ORM rows.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,11 +18,11 @@ from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.rules.golf import Move, Options, State, apply, is_over, move_from_json, move_to_json
 from app.rules.golf import new_game as deal_game
+from app.storage.golf.identity import hash_secret, name_key
 from app.storage.models import MOVE_LOG_SCHEMA, Golf6Game, Golf6Move, Golf6Seat, utcnow
 from app.tokens import new_token
 
@@ -83,8 +81,10 @@ class Seat:
 
     def is_away(self, now: datetime) -> bool:
         """A friend (never the creator) whose browser has stopped polling."""
-        return self.kind == HUMAN and self.seat != 0 and (
-            self.last_seen is None or now - self.last_seen > AWAY_AFTER
+        return (
+            self.kind == HUMAN
+            and self.seat != 0
+            and (self.last_seen is None or now - self.last_seen > AWAY_AFTER)
         )
 
 
@@ -147,30 +147,10 @@ class Joined:
     secret: str
 
 
-# --- Names --------------------------------------------------------------------------------
-
-# Letters that look like Latin ones in common fonts: "Аnn" (Cyrillic А) would pass for "Ann".
-_LOOK_ALIKES = str.maketrans({
-    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i", "ј": "j",
-    "ѕ": "s", "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ο": "o", "α": "a", "ν": "v",
-    "ι": "i", "κ": "k", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ı": "i", "ℓ": "l",
-})
-
-
-def name_key(name: str) -> str:
-    """How names are compared at one table: case, width and look-alike letters ignored."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return " ".join(folded.translate(_LOOK_ALIKES).split())
-
-
 # --- Reading ------------------------------------------------------------------------------
 
 _cache: OrderedDict[str, Replay] = OrderedDict()
 _cache_lock = threading.Lock()
-
-
-def hash_secret(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def aware(moment: datetime | None) -> datetime | None:
@@ -189,8 +169,13 @@ def load_game(session: Session, *, game_id: str) -> Game:
         raise ValueError(f"Game {row.id} has move-log schema {row.log_schema}")
     query = select(Golf6Seat).where(Golf6Seat.game_id == game_id).order_by(Golf6Seat.seat)
     seats = tuple(
-        Seat(seat=s.seat, name=s.name, kind=s.kind, last_seen=aware(s.last_seen),
-             hints_used=s.hints_used or 0)
+        Seat(
+            seat=s.seat,
+            name=s.name,
+            kind=s.kind,
+            last_seen=aware(s.last_seen),
+            hints_used=s.hints_used or 0,
+        )
         for s in session.scalars(query)
     )
     status = GameStatus(row.status)
@@ -238,28 +223,6 @@ def _remember(game_id: str, replay: Replay) -> None:
             _cache.popitem(last=False)
 
 
-def game_id_for_invite(session: Session, *, invite_id: str) -> str:
-    """The game an invite link belongs to; GameNotFound for an unknown one."""
-    found = None
-    if len(invite_id) <= 32:
-        found = session.scalar(select(Golf6Game.id).where(Golf6Game.invite_id == invite_id))
-    if found is None:
-        raise GameNotFound(invite_id)
-    return found
-
-
-def seat_for_secret(session: Session, *, game_id: str, secret: str | None) -> int | None:
-    """The human seat of this game that the secret belongs to, if any."""
-    if not secret or len(secret) > 64:
-        return None
-    query = select(Golf6Seat.seat).where(
-        Golf6Seat.game_id == game_id,
-        Golf6Seat.secret_hash == hash_secret(secret),
-        Golf6Seat.kind == HUMAN,
-    )
-    return session.scalar(query)
-
-
 # --- Changing -----------------------------------------------------------------------------
 
 
@@ -272,54 +235,31 @@ def create_game(
     """
     secret = new_token()
     game = Golf6Game(
-        id=new_token(), invite_id=new_token(), settings=settings, seed=seed,
-        status=GameStatus.LOBBY.value, log_schema=MOVE_LOG_SCHEMA, version=0,
+        id=new_token(),
+        invite_id=new_token(),
+        settings=settings,
+        seed=seed,
+        status=GameStatus.LOBBY.value,
+        log_schema=MOVE_LOG_SCHEMA,
+        version=0,
     )
     session.add(game)
     session.flush()
-    session.add(Golf6Seat(
-        game_id=game.id, seat=0, name=creator, name_key=name_key(creator), kind=HUMAN,
-        secret_hash=hash_secret(secret), last_seen=utcnow(),
-    ))
+    session.add(
+        Golf6Seat(
+            game_id=game.id,
+            seat=0,
+            name=creator,
+            name_key=name_key(creator),
+            kind=HUMAN,
+            secret_hash=hash_secret(secret),
+            last_seen=utcnow(),
+        )
+    )
     for number, kind in enumerate(kinds, start=1):
         session.add(Golf6Seat(game_id=game.id, seat=number, name=None, kind=kind))
     session.flush()
     return Joined(game.id, 0, secret)
-
-
-def join_game(session: Session, *, invite_id: str, name: str) -> Joined:
-    """Give the first free seat to a person called `name`.
-
-    Refused: STARTED, NAME_TAKEN (also when a racing joiner took the name first: the unique
-    key on the seats decides), SEATS_FULL.
-    """
-    game = load_game(session, game_id=game_id_for_invite(session, invite_id=invite_id))
-    if game.status != GameStatus.LOBBY:
-        raise Refused(Refusal.STARTED)
-    key = name_key(name)
-    if any(seat.name and name_key(seat.name) == key for seat in game.seats):
-        raise Refused(Refusal.NAME_TAKEN)
-    secret = new_token()
-    for seat in game.seats:
-        if seat.kind != OPEN:
-            continue
-        # Conditional on the seat still being open: a racing joiner takes the next one.
-        change = (
-            update(Golf6Seat)
-            .where(Golf6Seat.game_id == game.id, Golf6Seat.seat == seat.seat,
-                   Golf6Seat.kind == OPEN)
-            .values(kind=HUMAN, name=name, name_key=key, secret_hash=hash_secret(secret),
-                    last_seen=utcnow())
-            .execution_options(synchronize_session=False)
-        )
-        try:
-            taken = session.execute(change).rowcount == 1
-        except IntegrityError as error:
-            raise Refused(Refusal.NAME_TAKEN) from error
-        if taken:
-            _bump(session, game.id)
-            return Joined(game.id, seat.seat, secret)
-    raise Refused(Refusal.SEATS_FULL)
 
 
 def start_game(session: Session, *, game: Game) -> None:
@@ -328,17 +268,8 @@ def start_game(session: Session, *, game: Game) -> None:
         raise Refused(Refusal.STARTED)
     for seat in game.seats:
         if seat.kind == OPEN:
-            _set_kind(session, game.id, seat.seat, game.bot)
+            set_kind(session, game.id, seat.seat, game.bot)
     _save(session, game, status=GameStatus.PLAYING, move_count=0)
-
-
-def hand_over(session: Session, *, game: Game, seat: int) -> None:
-    """Give a friend's seat whose browser went quiet to a computer player (its secret dies)."""
-    target = next((s for s in game.seats if s.seat == seat), None)
-    if target is None or not target.is_away(utcnow()):
-        raise Refused(Refusal.SEAT_IN_USE)
-    _set_kind(session, game.id, seat, game.bot)
-    _bump(session, game.id)
 
 
 def play(session: Session, *, game: Game, moves: Sequence[Move]) -> Replay:
@@ -355,11 +286,18 @@ def play(session: Session, *, game: Game, moves: Sequence[Move]) -> Replay:
     after = game.replay.extended(moves)
     status = GameStatus.OVER if is_over(after.state) else GameStatus.PLAYING
     _save(session, game, status=status, move_count=after.count)
-    session.execute(insert(Golf6Move), [
-        {"game_id": game.id, "deal": after.deal, "number": game.replay.count + i,
-         "move": move_to_json(move)}
-        for i, move in enumerate(moves)
-    ])
+    session.execute(
+        insert(Golf6Move),
+        [
+            {
+                "game_id": game.id,
+                "deal": after.deal,
+                "number": game.replay.count + i,
+                "move": move_to_json(move),
+            }
+            for i, move in enumerate(moves)
+        ],
+    )
     # Not cached here: the transaction may still roll back. The next read appends these rows.
     return after
 
@@ -368,22 +306,9 @@ def play_again(session: Session, *, game: Game, seed: int) -> None:
     """A rematch: same seats and settings, a new deal (its moves are numbered afresh)."""
     if game.status != GameStatus.OVER or game.replay is None:
         raise Refused(Refusal.STILL_PLAYING)
-    _save(session, game, status=GameStatus.PLAYING, move_count=0,
-          deal=game.replay.deal + 1, seed=seed)
-
-
-def touch_seat(session: Session, *, game_id: str, seat: int) -> None:
-    """Note that this seat's browser is still there."""
-    session.execute(
-        update(Golf6Seat)
-        .where(Golf6Seat.game_id == game_id, Golf6Seat.seat == seat)
-        .values(last_seen=utcnow())
-        .execution_options(synchronize_session=False)
+    _save(
+        session, game, status=GameStatus.PLAYING, move_count=0, deal=game.replay.deal + 1, seed=seed
     )
-
-
-def seen_recently(seat: Seat) -> bool:
-    return seat.last_seen is not None and utcnow() - seat.last_seen < TOUCH_EVERY
 
 
 def _save(session: Session, game: Game, **values: Any) -> None:
@@ -391,18 +316,22 @@ def _save(session: Session, game: Game, **values: Any) -> None:
     result = session.execute(
         update(Golf6Game)
         .where(Golf6Game.id == game.id, Golf6Game.version == game.version)
-        .values(version=game.version + 1, updated_at=utcnow(), **{
-            key: value.value if isinstance(value, StrEnum) else value
-            for key, value in values.items()
-        })
+        .values(
+            version=game.version + 1,
+            updated_at=utcnow(),
+            **{
+                key: value.value if isinstance(value, StrEnum) else value
+                for key, value in values.items()
+            },
+        )
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
         raise Refused(Refusal.STALE)
 
 
-def _bump(session: Session, game_id: str) -> None:
-    """Seats changed: let every poller know."""
+def bump(session: Session, game_id: str) -> None:
+    """Seats changed: let every poller know (no version check: seat changes are atomic)."""
     session.execute(
         update(Golf6Game)
         .where(Golf6Game.id == game_id)
@@ -411,7 +340,7 @@ def _bump(session: Session, game_id: str) -> None:
     )
 
 
-def _set_kind(session: Session, game_id: str, seat: int, kind: str) -> None:
+def set_kind(session: Session, game_id: str, seat: int, kind: str) -> None:
     session.execute(
         update(Golf6Seat)
         .where(Golf6Seat.game_id == game_id, Golf6Seat.seat == seat)

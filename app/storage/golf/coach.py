@@ -1,6 +1,6 @@
 """What the Golf coach needs from the database: a deal's moves, and counting hints asked for.
 
-Keyword-only functions over the golf6 tables (storage.golf owns them); nothing here imports
+Keyword-only functions over the golf6 tables (storage.golf.games owns them); nothing here imports
 the web layer. Counting a hint is one atomic UPDATE (hints_used + 1), so two requests at
 once both count, and it does not bump the game's version: a hint changes no card, and a
 version bump would make the other seats' pages stale for nothing.
