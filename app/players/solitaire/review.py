@@ -114,10 +114,8 @@ def best_bound(
 ) -> tuple[int, bool]:
     """(score, exact): the best score with the draw order known, within `node_budget` states.
 
-    Past the budget, the answer is the best that searches with a horizon find: past their
-    horizon they play on by the rules of thumb with the known order, so every value they
-    return is a line these cards allow, an upper bound on the best score. Those searches
-    deepen until BEST_CPU_SECONDS are spent (their play-outs cost time but are not states).
+    Past the budget, the answer is horizon_bound's, with half the states per search, until
+    BEST_CPU_SECONDS are spent in all.
     """
     if not legal_moves(position):
         return score(position), True
@@ -125,18 +123,35 @@ def best_bound(
     budget = _scaled(BEST_NODES) if node_budget is None else node_budget
     seconds = BEST_CPU_SECONDS if cpu_seconds is None else cpu_seconds
     solver = Solver(position.columns, position.variant)
-    args = _search_args(position)
     try:
-        return min(solver.action_values(*args, None, budget)), True
+        return min(solver.action_values(*_search_args(position), None, budget)), True
     except SearchTooBig:
         pass
+    return horizon_bound(position, budget // 2, began + seconds, solver=solver)
+
+
+def horizon_bound(
+    position: Position, node_budget: int, until: float, *, solver: Solver | None = None
+) -> tuple[int, bool]:
+    """(score, exact): the best score that searches with a horizon find, knowing the draw order.
+
+    Past their horizon they play on by the rules of thumb with the known order, so every value
+    they return is a line these cards allow, an upper bound on the best score (exact when it
+    is the lowest score possible). They deepen while the thread's CPU time is below `until`
+    (their play-outs cost time but are not states) and each stays within `node_budget` states.
+    """
+    if not legal_moves(position):
+        return score(position), True
+    if solver is None:
+        solver = Solver(position.columns, position.variant)
     solver.rollouts = THUMB_ROLLOUTS
+    args = _search_args(position)
     found = _thumb_line(position)
     for horizon in BOUND_HORIZONS:
-        if time.thread_time() - began > seconds:
+        if time.thread_time() > until:
             break
         try:
-            found = min(found, *solver.action_values(*args, horizon, budget // 2))
+            found = min(found, *solver.action_values(*args, horizon, node_budget))
         except SearchTooBig:
             break
     floor = 0 if position.variant.clear_scores_zero else -len(position.stock)
@@ -158,8 +173,7 @@ class Judge:
         samples = JUDGE_SAMPLES if fast else PURE_JUDGE_SAMPLES
         horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
         self.coaches = [
-            Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS)
-            for h in horizons
+            Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS) for h in horizons
         ]
         self.budget = MOMENT_NODES if library() is not None else MOMENT_NODES // 5
         # As for Hint: a fifth of the states per sample in pure Python, not a twentieth.
@@ -200,7 +214,9 @@ def describe(number: int, position: Position, played: Move, better: Move, loss: 
             "Move %(number)d: you turned over a card while the %(cards)s fitted — expected "
             "%(loss)s cards more left.",
             1 if round(loss, 1) == 1 else 2,
-            number=number, cards=fitting, loss=format_decimal_1(loss),
+            number=number,
+            cards=fitting,
+            loss=format_decimal_1(loss),
         )
         return text
     return ngettext(
@@ -209,8 +225,10 @@ def describe(number: int, position: Position, played: Move, better: Move, loss: 
         "Move %(number)d: you played the %(card)s; %(better)s was better — expected "
         "%(loss)s cards more left.",
         1 if round(loss, 1) == 1 else 2,
-        number=number, card=card_name(position.columns[played.column][-1]),
-        better=move_phrase(position, better), loss=format_decimal_1(loss),
+        number=number,
+        card=card_name(position.columns[played.column][-1]),
+        better=move_phrase(position, better),
+        loss=format_decimal_1(loss),
     )
 
 
@@ -251,4 +269,13 @@ def review(
     return Review(best, final, tuple(worst), best_exact=exact, complete=complete)
 
 
-__all__ = ["Judge", "Moment", "Review", "best_bound", "best_possible", "in_words", "review"]
+__all__ = [
+    "Judge",
+    "Moment",
+    "Review",
+    "best_bound",
+    "best_possible",
+    "horizon_bound",
+    "in_words",
+    "review",
+]

@@ -1,0 +1,143 @@
+"""A solitaire player next to the clairvoyant optimum, on the same deals of a named set.
+
+    nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player thumb --set report
+    nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player coach --set report \\
+        --variation standard --count 300
+
+Plays the player (`golf simulate solitaire`'s players, with that command's defaults; any
+further option such as `--samples 32` goes to them, and then `--label` names the run) on the
+first `--count` deals of the set, for each variation asked (default: all), and prints per
+variation: the player's mean score and clear rate, the optimum's on the same deals, and the
+gap (player mean - optimum mean). The optimum comes from tests/bench/solitaire_optimum_<set>.jsonl
+(tests.bench.solitaire_optimum); a deal missing there is left out and counted. Where the
+optimum is only a bound (the exact solve ran out of states), the player's own score is used
+when it is lower (the player found a line these cards allow): the table says how many such
+bounds remain. Scores are appended per deal to tests/bench/solitaire_results/<label>_<set>_
+<variation>.jsonl, so a long run can be stopped and started again and only plays what is left.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.rules.solitaire import deal_for_number
+from app.simulate.solitaire import add_arguments, make_player, play_deal
+from tests.bench.solitaire_optimum import VARIATION_NAMES, load_results, variation
+from tests.bench.solitaire_sets import HERE, SET_NAMES, load_set
+
+RESULTS = HERE / "solitaire_results"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One variation's figures on the deals both the player and the optimum have."""
+
+    variation: str
+    deals: int
+    mean: float
+    cleared: float
+    best_mean: float
+    best_cleared: float
+    bounds: int
+    beaten: int
+    missing: int
+
+    @property
+    def gap(self) -> float:
+        return self.mean - self.best_mean
+
+
+def results_path(label: str, set_name: str, name: str) -> Path:
+    return RESULTS / f"{label}_{set_name}_{name.replace('=', '')}.jsonl"
+
+
+def play(label: str, player_args: argparse.Namespace, set_name: str, name: str, count: int | None):
+    """Play the deals not played yet; return deal number -> score for the first `count`."""
+    path = results_path(label, set_name, name)
+    numbers = load_set(set_name)[:count]
+    done = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            data = json.loads(line)
+            done[data["deal"]] = data["score"]
+    variant = variation(name)
+    player = None
+    path.parent.mkdir(exist_ok=True)
+    with path.open("a") as out:
+        for number in numbers:
+            if number in done:
+                continue
+            if player is None:
+                player = make_player(player_args.player, player_args)
+            began = time.thread_time()
+            _, result = play_deal(deal_for_number(number, variant), variant, player)
+            line = {"deal": number, "score": result, "cpu": round(time.thread_time() - began, 3)}
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+            done[number] = result
+    return {number: done[number] for number in numbers}
+
+
+def compare(set_name: str, name: str, scores: dict[int, int]) -> Row:
+    optimum = load_results(set_name)
+    pairs, bounds, beaten = [], 0, 0
+    for number, result in scores.items():
+        line = optimum.get((name, number))
+        if line is None:
+            continue
+        if not line["exact"]:
+            bounds += 1
+            beaten += result < line["best"]
+        pairs.append((result, line["best"]))
+    n = len(pairs)
+    return Row(
+        variation=name,
+        deals=n,
+        mean=sum(p for p, _ in pairs) / max(n, 1),
+        cleared=sum(p <= 0 for p, _ in pairs) / max(n, 1),
+        best_mean=sum(b for _, b in pairs) / max(n, 1),
+        best_cleared=sum(b <= 0 for _, b in pairs) / max(n, 1),
+        bounds=bounds,
+        beaten=beaten,
+        missing=len(scores) - n,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--player", required=True, choices=("thumb", "coach"))
+    parser.add_argument("--set", required=True, choices=SET_NAMES)
+    parser.add_argument("--variation", action="append", choices=VARIATION_NAMES)
+    parser.add_argument("--count", type=int, default=None, help="only the first N deals")
+    parser.add_argument("--label", default=None, help="name of this run's results (player)")
+    args, rest = parser.parse_known_args()
+    player_parser = argparse.ArgumentParser(prog="player options")
+    add_arguments(player_parser)
+    player_args = player_parser.parse_args(["--deals", "-", "--player", args.player, *rest])
+    label = args.label or args.player
+    if rest and args.label is None:
+        parser.error("options for the player need a --label naming the run")
+    print(f"{label} on the {args.set} set" + (f", first {args.count} deals" if args.count else ""))
+    print(
+        "| variation | deals | mean | cleared | optimum mean | optimum cleared | gap "
+        "| bounds (beaten) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for name in args.variation or VARIATION_NAMES:
+        scores = play(label, player_args, args.set, name, args.count)
+        row = compare(args.set, name, scores)
+        note = f" ({row.missing} deals without an optimum yet)" if row.missing else ""
+        print(
+            f"| {name} | {row.deals} | {row.mean:.2f} | {100 * row.cleared:.1f} % "
+            f"| {row.best_mean:.2f} | {100 * row.best_cleared:.1f} % | {row.gap:+.2f} "
+            f"| {row.bounds} ({row.beaten}) |{note}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
