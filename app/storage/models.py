@@ -11,6 +11,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -78,6 +79,8 @@ class SolitaireReview(Base):
     )
     deal_version: Mapped[int] = mapped_column(Integer)
     review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # What an honest player could expect from the start of the deal; NULL in older reviews.
+    expected: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 class QuizAnswer(Base):

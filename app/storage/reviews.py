@@ -3,11 +3,14 @@
 A review costs up to half a second of CPU; a second view of it is one primary-key read. The
 row remembers the deal version it describes, so a deal rewound and finished again is reviewed
 again. Moments are stored as moves and losses, without their sentences, which are worded in
-each reader's language when shown.
+each reader's language when shown. The honest expectation at the start of the deal has a
+column of its own (`expected`), NULL in reviews stored before it was worked out: those are
+shown without it rather than searched again.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -26,23 +29,22 @@ REVIEW_SCHEMA = 1
 def load_review(session: Session, *, deal_id: str, version: int) -> Review | None:
     """The stored review of this deal at this version, or None if there is none yet."""
     row = session.execute(
-        select(SolitaireReview.review).where(
+        select(SolitaireReview.review, SolitaireReview.expected).where(
             SolitaireReview.deal_id == deal_id, SolitaireReview.deal_version == version
         )
-    ).scalar_one_or_none()
-    if row is None or row.get("schema") != REVIEW_SCHEMA:
+    ).one_or_none()
+    if row is None or row.review.get("schema") != REVIEW_SCHEMA:
         return None
-    return _from_json(row)
+    return replace(_from_json(row.review), expected=row.expected)
 
 
 def save_review(session: Session, *, deal_id: str, version: int, review: Review) -> None:
     """Store the review of this deal at this version, replacing an older one."""
     insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-    values = {"deal_id": deal_id, "deal_version": version, "review": _to_json(review)}
-    statement = insert(SolitaireReview).values(**values)
+    values = {"deal_version": version, "review": _to_json(review), "expected": review.expected}
+    statement = insert(SolitaireReview).values(deal_id=deal_id, **values)
     statement = statement.on_conflict_do_update(
-        index_elements=[SolitaireReview.deal_id],
-        set_={"deal_version": version, "review": values["review"]},
+        index_elements=[SolitaireReview.deal_id], set_=values
     )
     session.execute(statement)
 

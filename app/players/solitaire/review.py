@@ -10,7 +10,9 @@ with the best line that searches with a horizon find in BEST_CPU_SECONDS ("-11 o
 flagged as not exact); the moments share MOMENT_NODES states and MOMENT_CPU_SECONDS, judging
 a move more shallowly when its samples need too many states, and leaving the last moves
 unjudged (flagged) when a hard deal has spent the budget. Past the horizon both play on by
-the rules of thumb, the cheapest estimate.
+the rules of thumb, the cheapest estimate. The honest expectation at the start of the deal
+(what the coach expects there, from what the table showed) is judged first, within
+EXPECT_CPU_SECONDS taken out of the moments' time.
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ BEST_CPU_SECONDS = 0.2
 MOMENT_CPU_SECONDS = 0.25
 # Horizons tried in turn, once the exact solve is out of states, for a score these cards allow.
 BOUND_HORIZONS = (2, 4, 6, 8, 10, 12, 14, 16)
+# The honest expectation at the start of the deal: samples, and the CPU it may take out of the
+# moments' MOMENT_CPU_SECONDS (it is judged first, by the same kind of coach).
+EXPECT_SAMPLES, PURE_EXPECT_SAMPLES = 32, 8
+EXPECT_CPU_SECONDS = 0.08
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,8 @@ class Review:
     `best_exact` is False when the search for the best score reached its bound: then
     `best_score` is a score these cards allow (a line was found), and the best may be lower.
     `complete` is False when the moments' budget ran out before the last move was judged.
+    `expected` is the score an honest player could expect from the start of the deal (the
+    coach's estimate, from what the table showed then); None for reviews stored before it.
     """
 
     best_score: int
@@ -89,6 +97,7 @@ class Review:
     moments: tuple[Moment, ...]
     best_exact: bool = True
     complete: bool = True
+    expected: float | None = None
 
 
 def _scaled(nodes: int) -> int:
@@ -163,6 +172,39 @@ def _thumb_line(position: Position) -> int:
     while not is_over(position):
         position = apply(position, thumb_move(position))
     return score(position)
+
+
+def honest_expectation(
+    position: Position, *, seed: int = 0, until: float | None = None
+) -> float | None:
+    """The score an honest player could expect from `position`: the coach's best move's mean.
+
+    Honest like the coach: it knows which cards are in the draw pile, never their order, so two
+    deals that differ only in that order get the same figure. The deepest horizon whose samples
+    stay within their share of states; sampling stops once the thread's CPU time reaches
+    `until`. When no horizon fits, one sampled order with no draw searched ahead; None if
+    even that needs too many states.
+    """
+    if is_over(position):
+        return float(score(position))
+    fast = library() is not None
+    samples = EXPECT_SAMPLES if fast else PURE_EXPECT_SAMPLES
+    horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
+    limit = SAMPLE_NODES if fast else SAMPLE_NODES // 5
+    for horizon in horizons:
+        coach = Coach(samples=samples, horizon=horizon, seed=seed, rollouts=THUMB_ROLLOUTS)
+        try:
+            estimate = coach.estimate(
+                position, deadline=until, node_limit=limit, clock=time.thread_time, forced=True
+            )
+        except SearchTooBig:
+            continue
+        return estimate.ranked()[0][0]
+    coach = Coach(samples=1, horizon=0, seed=seed, rollouts=THUMB_ROLLOUTS)
+    try:
+        return coach.estimate(position, node_limit=10 * limit, forced=True).ranked()[0][0]
+    except SearchTooBig:
+        return None
 
 
 class Judge:
@@ -253,8 +295,10 @@ def review(
     best, exact = best_bound(positions[0])
     if not exact and final <= best:  # the player's own line is one these cards allow
         best = final
-    judge_ = Judge(seed)
     began = time.thread_time()
+    expected = honest_expectation(positions[0], seed=seed, until=began + EXPECT_CPU_SECONDS)
+    expected = None if expected is None else round(expected, 2)
+    judge_ = Judge(seed)
     moments, complete = [], True
     for number, (position, played) in enumerate(zip(positions, moves, strict=False), start=1):
         if judge_.exhausted() or time.thread_time() - began > MOMENT_CPU_SECONDS:
@@ -266,7 +310,7 @@ def review(
             text = describe(number, position, played, better, loss)
             moments.append(Moment(number, played, better, round(loss, 1), text))
     worst = sorted(moments, key=lambda m: (-m.loss, m.number))[:MOMENTS]
-    return Review(best, final, tuple(worst), best_exact=exact, complete=complete)
+    return Review(best, final, tuple(worst), best_exact=exact, complete=complete, expected=expected)
 
 
 __all__ = [
@@ -275,6 +319,7 @@ __all__ = [
     "Review",
     "best_bound",
     "best_possible",
+    "honest_expectation",
     "horizon_bound",
     "in_words",
     "review",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from app.players.solitaire.solver import RUN_ROLLOUTS, Solver, top_code
@@ -85,16 +86,23 @@ class Coach:
         return solver
 
     def estimate(
-        self, position: Position, *, deadline: float | None = None, node_limit: int = 0
+        self,
+        position: Position,
+        *,
+        deadline: float | None = None,
+        node_limit: int = 0,
+        clock: Callable[[], float] = time.perf_counter,
+        forced: bool = False,
     ) -> Estimate:
-        """Score each legal move; stops sampling at `deadline` (perf_counter) if given.
+        """Score each legal move; stops sampling once `clock()` reaches `deadline`, if given.
 
+        A position with a single move is only sampled when `forced` (to know its value).
         Raises SearchTooBig when one sample needs more than `node_limit` states.
         """
         plays = thumb_choices(position)
         moves: list[Move] = [Play(c) for c in plays] + ([DRAW] if position.stock else [])
         estimate = Estimate(moves, [0.0] * len(moves))
-        if len(moves) <= 1:
+        if len(moves) < (1 if forced else 2):
             return estimate
         solver = self.solver_for(position)
         heights = [len(cards) for cards in position.columns]
@@ -108,7 +116,7 @@ class Coach:
             rng.shuffle(unseen)
             values = solver.action_values(heights, top, unseen, plays, horizon, node_limit, sample)
             estimate.add(values)
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
             if self._clear_enough(estimate):
                 break

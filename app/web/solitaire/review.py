@@ -68,6 +68,7 @@ def review_json(deal: StoredDeal, result: Review | None) -> dict[str, Any]:
         "over": True,
         "best_score": result.best_score,
         "best_exact": result.best_exact,
+        "expected": None if result.expected is None else round(result.expected, 1),
         "score": result.score,
         "moments": moments,
         "complete": result.complete,

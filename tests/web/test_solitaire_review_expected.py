@@ -1,0 +1,95 @@
+"""The review shows what an honest player could expect from the start, stored with the review."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select, update
+
+import app.players.solitaire.review as review_module
+import app.web.solitaire.review as review_route
+from app.players.solitaire.thumb import thumb_move
+from app.rules.solitaire import deal_for_number, is_over
+from app.storage.models import SolitaireReview
+from app.storage.solitaire import apply_move, load_deal
+from tests.web.solitaire_helpers import JSON, store_deal
+from tests.web.test_swedish_pages import assert_swedish
+
+
+def review_url(deal_id: str) -> str:
+    return f"/solitaire/deals/{deal_id}/review"
+
+
+def finished_deal(client, number: int = 12) -> str:
+    deal_id = store_deal(client, list(deal_for_number(number)))
+    with client.app.state.db.write() as session:
+        deal = load_deal(session, deal_id=deal_id)
+        while not is_over(deal.game.position):
+            move = thumb_move(deal.game.position)
+            deal, _ = apply_move(session, deal_id=deal_id, version=deal.version, move=move)
+    return deal_id
+
+
+def stored_expected(client, deal_id: str) -> float | None:
+    with client.app.state.db.read() as session:
+        return session.execute(
+            select(SolitaireReview.expected).where(SolitaireReview.deal_id == deal_id)
+        ).scalar_one()
+
+
+def test_review_shows_the_honest_expectation_in_english_and_swedish(client) -> None:
+    deal_id = finished_deal(client)
+    data = client.get(review_url(deal_id), headers=JSON).json()
+    expected, score = data["expected"], data["score"]
+    assert isinstance(expected, float)
+    english = client.get(review_url(deal_id) + "?lang=en").text
+    assert (
+        "Playing well without knowing the order of the draw pile, you could expect a score of "
+        f"about {expected:.1f} with these cards. You scored {score}."
+    ) in english
+    swedish = assert_swedish(client, review_url(deal_id) + "?lang=sv")  # no English left
+    in_swedish = f"{expected:.1f}".replace(".", ",").replace("-", "\u2212")
+    sentence = re.search(r"kunde du räkna med ungefär (\S+) poäng med de här korten", swedish)
+    assert sentence is not None, swedish
+    assert sentence.group(1) in (in_swedish, in_swedish.replace("\u2212", "-"))
+    assert f"Du fick {score} poäng." in swedish
+
+
+def test_the_expectation_is_stored_and_not_worked_out_again(client, monkeypatch) -> None:
+    calls = []
+    real = review_module.honest_expectation
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "honest_expectation", counting)
+    deal_id = finished_deal(client)
+    first = client.get(review_url(deal_id), headers=JSON).json()
+    second = client.get(review_url(deal_id), headers=JSON).json()
+    page = client.get(review_url(deal_id))
+    assert len(calls) == 1
+    assert first["expected"] == second["expected"] is not None
+    stored = stored_expected(client, deal_id)
+    assert stored is not None and abs(stored - first["expected"]) <= 0.05
+    assert "you could expect a score of about" in page.text
+
+
+def test_a_review_stored_without_the_expectation_is_shown_without_it(client, monkeypatch) -> None:
+    deal_id = finished_deal(client)
+    client.get(review_url(deal_id), headers=JSON)
+    with client.app.state.db.write() as session:
+        session.execute(
+            update(SolitaireReview).where(SolitaireReview.deal_id == deal_id).values(expected=None)
+        )
+    worked_out = []
+    real = review_route.review
+    monkeypatch.setattr(
+        review_route, "review", lambda *a, **k: worked_out.append(1) or real(*a, **k)
+    )
+    data = client.get(review_url(deal_id), headers=JSON).json()
+    assert data["over"] is True and data["expected"] is None
+    page = client.get(review_url(deal_id))
+    assert "Best possible with these cards" in page.text
+    assert "you could expect" not in page.text
+    assert worked_out == []
