@@ -38,6 +38,7 @@ class Hole:
         "knows",
         "stock",
         "stock_points",
+        "ends",
         "discard",
         "turn",
         "knocker",
@@ -60,12 +61,20 @@ class Hole:
         pairs: bool = False,
         penalty: bool = False,
         reshuffle_seed: int = 0,
+        points: int | None = None,
+        ends: tuple[int, ...] | None = None,
     ) -> None:
         self.seats = len(cards)
         self.cards, self.up, self.knows = cards, up, knows
         self.stock = stock  # the next card drawn is the last one
-        self.stock_points = sum(POINTS[card] for card in stock)
+        # `points`: the stock's points, when the caller knows them (a copy does).
+        self.stock_points = sum(POINTS[card] for card in stock) if points is None else points
         self.discard = discard  # the top is the last one
+        # The end of the stock each seat draws from (-1: the last card, as the rules do). Two
+        # seats drawing from opposite ends still draw a uniformly random sequence of unseen
+        # cards, and one seat's choice to take the discard no longer shifts the other's draws:
+        # the search's candidates then meet the same cards for longer.
+        self.ends = ends or (-1,) * self.seats
         self.turn, self.knocker, self.turns = turn, knocker, turns
         self.pairs, self.penalty = pairs, penalty
         self.reshuffle_seed = reshuffle_seed  # a reshuffle is rare: its Random made then
@@ -83,12 +92,14 @@ class Hole:
             self.pairs,
             self.penalty,
             reshuffle_seed,
+            self.stock_points,
+            self.ends,
         )
 
     # The moves, each applied to the seat whose turn it is.
 
     def draw(self) -> int:
-        card = self.stock.pop()
+        card = self.stock.pop(self.ends[self.turn])
         self.stock_points -= POINTS[card]
         return card
 
@@ -270,46 +281,3 @@ def play_out(hole: Hole, turns: list[Turn]) -> list[int]:
     while not turns[hole.turn](hole):
         pass
     return hole.scores()
-
-
-def cautious_turn(hole: Hole) -> bool:
-    """The coach's own turn in a playout: greedy's, except that it knocks only when its known
-    square beats the others' by `KNOCK_EDGE` with their looked-at cards counted lower."""
-    seat = hole.turn
-    if hole.knocker is None and _cautious_knocks(hole, seat):
-        hole.knock()
-        return hole.end_turn()
-    cards, knows, pairs = hole.cards[seat], hole.knows[seat], hole.pairs
-    if hole.discard:
-        top = hole.discard[-1]
-        pairs_mine = pairs and any(knows[i] and cards[i] == top for i in POSITIONS)
-        if pairs_mine or top in GREEDY_TAKES:
-            index, change = best_place(cards, knows, top, hole.unseen_mean(seat), pairs)
-            if change < 0:
-                hole.discard.pop()
-                hole.swap(top, index)
-                return hole.end_turn()
-    greedy_place(hole, hole.draw())
-    return hole.end_turn()
-
-
-KNOCK_EDGE = 0.0
-KEPT_BIAS = 0.0
-
-
-def _cautious_knocks(hole: Hole, seat: int) -> bool:
-    if hole.dragging:
-        return True
-    knows = hole.knows[seat]
-    if not all(knows):
-        return False
-    mean = hole.unseen_mean(seat)
-    mine = estimate(hole.cards[seat], knows, mean, hole.pairs)
-    for s in range(hole.seats):
-        if s != seat:
-            up = hole.up[s]
-            kept = sum(1 for i in NEAR_ROW if not up[i])
-            theirs = estimate(hole.cards[s], up, mean, hole.pairs) - KEPT_BIAS * kept
-            if mine > theirs - KNOCK_EDGE:
-                return False
-    return True

@@ -1,0 +1,135 @@
+"""The coach's Monte Carlo search (coach4_search): honest deals, fair candidates, legal moves."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from app.players.golf import coach4
+from app.players.golf.coach4_search import Table, candidates, search
+from app.players.golf.golf4_rollout import POINTS, RANK_OF, greedy_place, greedy_turn
+from app.rules import golf
+from app.rules.golf import DrawStock, Knock, NextHole, Options, Phase, Swap, ThrowAway
+from tests.rules.golf6_helpers import rig
+
+
+def _hidden_dealt_anew(state: golf.State, seat: int, rng: random.Random) -> golf.State:
+    """The same table for `seat`: every card it may not know (its own unseen cards, the other
+    seat's face-down cards, peeked or not, and the stock order) dealt anew."""
+    hidden = [
+        c
+        for s, layout in enumerate(state.layouts)
+        for i, c in enumerate(layout)
+        if not state.face_up[s][i] and not (s == seat and state.known[s][i])
+    ] + list(state.stock)
+    rng.shuffle(hidden)
+    layouts = tuple(
+        tuple(
+            c if state.face_up[s][i] or (s == seat and state.known[s][i]) else hidden.pop()
+            for i, c in enumerate(layout)
+        )
+        for s, layout in enumerate(state.layouts)
+    )
+    return replace(state, layouts=layouts, stock=tuple(hidden))
+
+
+def _positions(options: Options, seed: int, moves: int = 120):
+    """States of a coach-against-greedy game, each with the seat to act."""
+    state, rng = golf.new_game(options, seed), random.Random(seed)
+    for _ in range(moves):
+        if golf.is_over(state):
+            return
+        if state.phase == Phase.HOLE_OVER:
+            state = golf.apply(state, NextHole(0))
+            continue
+        seat = golf.seats_to_act(state)[0]
+        yield state, seat
+        name = "coach" if seat == 0 else "greedy"
+        state = golf.apply(state, _bot(name)(golf.seat_view(state, seat), rng))
+
+
+def _bot(name: str):
+    from app.players.golf.bots import BOTS_BY_GAME
+
+    return BOTS_BY_GAME[golf.Game.FOUR_CARD][name]
+
+
+@pytest.mark.parametrize("options", [Options(game="golf4", pairs_cancel=True, knock_penalty=True)])
+def test_the_search_deals_and_chooses_alike_on_tables_that_look_alike(options):
+    rng, compared = random.Random(2), 0
+    for state, seat in _positions(options, 4, moves=60):
+        if seat != 0 or state.phase not in (Phase.DRAW, Phase.PLACE):
+            continue
+        twin = _hidden_dealt_anew(state, seat, rng)
+        assert twin.layouts != state.layouts or twin.stock != state.stock
+        view, twin_view = golf.seat_view(state, seat), golf.seat_view(twin, seat)
+        for k in range(3):
+            a, b = Table(view).deal(random.Random(k)), Table(twin_view).deal(random.Random(k))
+            assert (a.cards, a.stock, a.discard) == (b.cards, b.stock, b.discard)
+        move = search(view, random.Random(3), greedy_turn, greedy_place, deals=8)
+        assert search(twin_view, random.Random(3), greedy_turn, greedy_place, deals=8) == move
+        compared += 1
+    assert compared > 10
+
+
+@pytest.mark.parametrize(
+    "options",
+    [Options(game="golf4"), Options(game="golf4", pairs_cancel=True, knock_penalty=True)],
+    ids=["basic", "both options"],
+)
+def test_every_move_of_the_searching_coach_is_legal(options):
+    played = 0
+    for state, seat in _positions(options, 9, moves=150):
+        if seat == 0:
+            move = coach4.choose(golf.seat_view(state, seat), random.Random(played))
+            assert move in golf.legal_moves(state)
+            played += 1
+    assert played > 40
+
+
+def _table(mine, discard="9C", theirs=("9S", "9H", "8D", "8S"), mine_up=(), their_up=()):
+    state = replace(golf.new_game(Options(game="golf4"), 5), turn=0, dealer=1)
+    return rig(state, [mine, list(theirs)], [mine_up, their_up], discard=[discard])
+
+
+def test_candidates_count_alike_places_once_and_skip_lower_cards():
+    state = golf.apply(_table(["5S", "6H", "QD", "3C"]), DrawStock(0))
+    state = replace(state, held="4D")
+    moves = [a.move for a in candidates(golf.seat_view(state, 0))]
+    # Two unseen top cards are alike; the 3 is lower than the 4: the queen or an unseen card.
+    assert moves == [Swap(0, 0), Swap(0, 2), ThrowAway(0)]
+    draw_moves = [a.move for a in candidates(golf.seat_view(_table(["5S", "6H", "QD", "3C"]), 0))]
+    assert draw_moves[:2] == [DrawStock(0), Knock(0)]
+
+
+def test_the_coach_swaps_a_drawn_king_for_its_known_queen():
+    state = golf.apply(_table(["5S", "6H", "QD", "3C"], mine_up=(0, 1)), DrawStock(0))
+    state = replace(state, held="KD")
+    assert coach4.choose(golf.seat_view(state, 0), random.Random(0)) == Swap(0, 2)
+
+
+def test_a_deal_puts_only_low_cards_where_greedy_kept_a_card_it_had_looked_at():
+    # Greedy has played on its top row and kept both near cards: neither was above the mean.
+    state = _table(["5S", "6H", "QD", "3C"], theirs=("AS", "7H", "KD", "9S"), their_up=(0, 1))
+    table = Table(golf.seat_view(state, 0))
+    assert table.capped == [(1, 2), (1, 3)]
+    for k in range(50):
+        cards = table.deal(random.Random(k)).cards[1]
+        assert POINTS[cards[2]] <= table.cap and POINTS[cards[3]] <= table.cap
+        assert cards[:2] == [RANK_OF["A"], RANK_OF["7"]]
+
+
+def test_a_clearly_poor_heuristic_move_is_overruled_and_a_good_one_stands():
+    high = golf.seat_view(_table(["QS", "JH", "9D", "8C"], mine_up=(0, 1)), 0)
+    # Knocking on 37 points against four unseen cards loses nearly always.
+    assert search(high, random.Random(1), greedy_turn, greedy_place, prior=("knock", -1)) in (
+        DrawStock(0),
+        *[a.move for a in candidates(high) if a.kind == "take"],
+    )
+    drew = golf.apply(_table(["5S", "6H", "QD", "3C"], mine_up=(0, 1)), DrawStock(0))
+    king = golf.seat_view(replace(drew, held="KD"), 0)
+    assert search(king, random.Random(1), greedy_turn, greedy_place, prior=("swap", 2)) == Swap(
+        0, 2
+    )
