@@ -143,8 +143,10 @@ def test_a_poll_with_an_odd_stamp_answers_the_table(app, client, since):
 
 
 @pytest.mark.parametrize("value", ["²", "1²", "", "-3", "9" * 30])
-def test_an_odd_version_is_refused_without_changing_anything(app, client, value, monkeypatch):
-    url = create(client, bots="1", friends="0")
+def test_an_odd_version_is_refused_without_changing_anything(app, client, value):
+    # Two people, no computer: nothing else may move the game while the test looks at it.
+    url = create(client)
+    friend = join(app, client, url)
     client.submit(f"{url}/start")
     flip_two(client, url)
     before = version(client, url)
@@ -153,6 +155,7 @@ def test_an_odd_version_is_refused_without_changing_anything(app, client, value,
     again = client.submit(f"{url}/again", {"version": value})
     assert again.status_code in (409, 422)
     assert version(client, url) == before
+    friend.close()
 
 
 def test_an_odd_seat_to_hand_over_is_refused(app, client):
