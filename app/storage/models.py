@@ -165,7 +165,7 @@ class Golf6Seat(Base):
     kind: Mapped[str] = mapped_column(String(16))  # "human", "open" or a bot name
     secret_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    # Hints this seat asked the coach for (shown to every seat; storage.golf_coach).
+    # Hints this seat asked the coach for (shown to every seat; storage.golf.coach).
     hints_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
