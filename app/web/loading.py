@@ -15,10 +15,10 @@ from typing import TypeVar
 
 from fastapi import HTTPException
 
-from app.storage.challenges import ChallengeNotFound
 from app.storage.golf import GameNotFound
 from app.storage.scoresheets import SheetNotFound
 from app.storage.solitaire import DealNotFound
+from app.storage.solitaire.challenges import ChallengeNotFound
 
 T = TypeVar("T")
 # Storage's "no such thing" errors: a stale or mistyped link, never a fault of ours.

@@ -29,8 +29,9 @@ from app.migrate import upgrade
 from app.rules.daily import daily_deal_number
 from app.rules.solitaire import STANDARD, deal_for_number, legal_moves
 from app.settings import Settings
-from app.storage import challenges, daily, solitaire
+from app.storage import solitaire
 from app.storage.models import DailyEntry, SolitaireDeal
+from app.storage.solitaire import challenges, daily
 from app.tokens import new_token
 from app.web import player
 from tests.conftest import Client

@@ -9,9 +9,10 @@ from sqlalchemy import update
 
 from app.db import Database
 from app.rules.solitaire import STANDARD, legal_moves
-from app.storage import challenges, daily, solitaire
+from app.storage import solitaire
 from app.storage.models import SolitaireDeal, SolitaireRound, utcnow
 from app.storage.prune import prune
+from app.storage.solitaire import challenges, daily
 
 DAY = date(2026, 11, 30)
 

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from app.storage import challenges as challenge_store
-from app.storage.reviews import load_review
+from app.storage.solitaire import challenges as challenge_store
+from app.storage.solitaire.reviews import load_review
 from app.web.solitaire import review as review_route
 from app.web.solitaire.work_budget import WorkBudget
 from tests.web.solitaire_helpers import finish

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from app.storage import challenges as challenge_store
 from app.storage import solitaire
+from app.storage.solitaire import challenges as challenge_store
 from tests.web.solitaire_helpers import finish
 
 CHALLENGE_LINK = re.compile(
@@ -231,7 +231,7 @@ def test_unknown_challenge_or_round_is_404(client):
 
 def test_replay_shows_the_best_possible_score_once_anyone_has_a_review(client, friend):
     from app.players.solitaire.review import Review
-    from app.storage.reviews import save_review
+    from app.storage.solitaire.reviews import save_review
 
     round_id = new_round(client)
     link = challenge(client, round_id, "Ann")

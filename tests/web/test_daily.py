@@ -130,7 +130,7 @@ def test_the_home_page_links_the_deal_of_the_day(client):
 
 def test_best_possible_score_from_any_stored_review_of_the_day(app, client, today):
     from app.players.solitaire.review import Review
-    from app.storage.reviews import save_review
+    from app.storage.solitaire.reviews import save_review
 
     deal = start(client)
     finish(client, deal.id)

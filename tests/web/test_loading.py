@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from fastapi import HTTPException
 
-from app.storage.challenges import ChallengeNotFound
 from app.storage.golf import GameNotFound
 from app.storage.scoresheets import SheetNotFound
 from app.storage.solitaire import DealNotFound
+from app.storage.solitaire.challenges import ChallengeNotFound
 from app.web.loading import PageNotFound, found, not_found_is_404
 
 

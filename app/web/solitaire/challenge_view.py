@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from app.i18n import gettext as _
 from app.i18n import join_names, ngettext
-from app.storage.challenges import Entrant, StoredChallenge
 from app.storage.solitaire import HOLES
+from app.storage.solitaire.challenges import Entrant, StoredChallenge
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,10 @@ from fastapi.responses import RedirectResponse, Response
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.solitaire import Game, is_over, score
-from app.storage import challenges as store
 from app.storage import solitaire
-from app.storage.challenges import Seat, StoredChallenge
 from app.storage.solitaire import StoredDeal, StoredRound
+from app.storage.solitaire import challenges as store
+from app.storage.solitaire.challenges import Seat, StoredChallenge
 from app.web import player
 from app.web.forms import FormError, PostedForm, name_field, query_int
 from app.web.loading import PageNotFound, not_found_is_404

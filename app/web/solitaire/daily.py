@@ -18,8 +18,8 @@ from fastapi.responses import RedirectResponse, Response
 from app.ratelimit import limit
 from app.rules.daily import daily_deal_number
 from app.rules.solitaire import is_over, score
-from app.storage import daily as store
-from app.storage.daily import DayResults
+from app.storage.solitaire import daily as store
+from app.storage.solitaire.daily import DayResults
 from app.web import player
 from app.web.forms import PostedForm
 from app.web.loading import PageNotFound

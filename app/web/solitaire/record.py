@@ -13,8 +13,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 
-from app.storage import records as store
-from app.storage.records import Record, RoundItem
+from app.storage.solitaire import records as store
+from app.storage.solitaire.records import Record, RoundItem
 from app.web import player
 from app.web.forms import PostedForm
 from app.web.loading import PageNotFound

@@ -19,8 +19,8 @@ from fastapi.responses import Response
 
 from app.players.solitaire.review import Review, in_words, review
 from app.rules.solitaire import is_over
-from app.storage.reviews import load_review, save_review
 from app.storage.solitaire import StoredDeal
+from app.storage.solitaire.reviews import load_review, save_review
 from app.web.forms import query_int
 from app.web.render import is_fragment_request, json_state, render, wants_json
 from app.web.solitaire.deps import DealDep

@@ -21,9 +21,9 @@ from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant, is_over
-from app.storage import daily as daily_store
 from app.storage import solitaire as store
 from app.storage.solitaire import HoleNotReady, StaleDeal, StoredDeal
+from app.storage.solitaire import daily as daily_store
 from app.web.errors import error_response
 from app.web.forms import (
     VERSION_LIMIT,

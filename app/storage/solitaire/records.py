@@ -10,9 +10,9 @@ from datetime import date
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from app.storage.challenges import HoleScores
 from app.storage.models import ChallengePlayer, DailyEntry, SolitaireDeal
-from app.storage.solitaire import HOLES
+from app.storage.solitaire.challenges import HoleScores
+from app.storage.solitaire.deals import HOLES
 from app.tokens import new_token
 
 MAX_ITEMS = 200  # the most recent ones: a page, not an archive

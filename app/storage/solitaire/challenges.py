@@ -1,7 +1,7 @@
 """Challenges: nine Golf solitaire deals that several players each play in their own round.
 
 A challenge fixes nine deal numbers and the variations. Every player's round holds all nine
-deals from the start (hole h is deal number h), so `solitaire.next_hole` finds each hole
+deals from the start (hole h is deal number h), so `deals.next_hole` finds each hole
 already dealt and the players meet the very same cards. A round's id is its player's private
 link; nothing here hands one player's round id to another.
 """
@@ -17,7 +17,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.rules.solitaire import Variant
-from app.storage import solitaire
 from app.storage.models import (
     Challenge,
     ChallengePlayer,
@@ -25,8 +24,9 @@ from app.storage.models import (
     SolitaireReview,
     SolitaireRound,
 )
-from app.storage.reviews import REVIEW_SCHEMA
-from app.storage.solitaire import HOLES, StoredDeal
+from app.storage.solitaire import deals
+from app.storage.solitaire.deals import HOLES, StoredDeal
+from app.storage.solitaire.reviews import REVIEW_SCHEMA
 from app.tokens import new_token
 
 MAX_PLAYERS = 100
@@ -147,17 +147,17 @@ def create_challenge(
     existing = seat_for_round(session, round_id=round_id)
     if existing is not None:
         return existing
-    current = solitaire.load_round(session, round_id=round_id)  # DealNotFound if none
+    current = deals.load_round(session, round_id=round_id)  # DealNotFound if none
     dealt = {deal.hole: deal for deal in current.deals}
     numbers = [
-        dealt[hole].deal_number if hole in dealt else solitaire.random_deal_number()
+        dealt[hole].deal_number if hole in dealt else deals.random_deal_number()
         for hole in range(1, HOLES + 1)
     ]
     if any(number is None for number in numbers):
         raise ChallengeNotFound("a hole of this round was dealt without a deal number")
     for hole, number in enumerate(numbers, start=1):
         if hole not in dealt:
-            solitaire.create_deal(
+            deals.create_deal(
                 session, variant=current.variant, deal_number=number, round_id=round_id, hole=hole
             )
     challenge = Challenge(id=new_token(), variant=current.variant.to_dict(), deal_numbers=numbers)
@@ -181,7 +181,7 @@ def accept_challenge(
     session.add(round_row)
     session.flush()
     for hole, number in enumerate(challenge.deal_numbers, start=1):
-        solitaire.create_deal(
+        deals.create_deal(
             session, variant=challenge.variant, deal_number=number, round_id=round_row.id, hole=hole
         )
     return _join(session, challenge_id, round_row.id, name, name_key, player_key)
@@ -231,7 +231,7 @@ def entrant_deal(session: Session, *, challenge_id: str, player_id: int, hole: i
     )
     if deal_id is None:
         raise ChallengeNotFound(challenge_id)
-    return solitaire.load_deal(session, deal_id=deal_id)
+    return deals.load_deal(session, deal_id=deal_id)
 
 
 def known_best(session: Session, *, challenge_id: str, hole: int) -> tuple[int, bool] | None:

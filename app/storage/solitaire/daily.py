@@ -16,10 +16,10 @@ from sqlalchemy.orm import Session
 
 from app.rules.daily import daily_deal_number
 from app.rules.solitaire import STANDARD
-from app.storage import solitaire
-from app.storage.challenges import best_of_reviews
 from app.storage.models import DailyEntry, SolitaireDeal, SolitaireReview
-from app.storage.solitaire import StoredDeal
+from app.storage.solitaire import deals
+from app.storage.solitaire.challenges import best_of_reviews
+from app.storage.solitaire.deals import StoredDeal
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def entry_deal(session: Session, *, day: date, player_key: str) -> StoredDeal | 
     deal_id = session.scalar(
         select(DailyEntry.deal_id).where(DailyEntry.day == day, DailyEntry.player_key == player_key)
     )
-    return None if deal_id is None else solitaire.load_deal(session, deal_id=deal_id)
+    return None if deal_id is None else deals.load_deal(session, deal_id=deal_id)
 
 
 def day_of_deal(session: Session, *, deal_id: str) -> date | None:
@@ -59,7 +59,7 @@ def start_daily_deal(session: Session, *, day: date, player_key: str) -> StoredD
     existing = entry_deal(session, day=day, player_key=player_key)
     if existing is not None:
         return existing
-    deal = solitaire.create_deal(session, variant=STANDARD, deal_number=daily_deal_number(day))
+    deal = deals.create_deal(session, variant=STANDARD, deal_number=daily_deal_number(day))
     try:
         with session.begin_nested():
             session.add(DailyEntry(deal_id=deal.id, day=day, player_key=player_key))

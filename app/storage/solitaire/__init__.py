@@ -1,0 +1,30 @@
+"""Golf solitaire in the database: `deals` (deals and rounds, load → rules → save), `reviews`
+(the stored post-deal review), `challenges` (friends playing the same nine deals), `daily`
+(the deal of the day) and `records` (a player's own record). The deal functions are this
+package's names too, as `from app.storage import solitaire`.
+"""
+
+from app.storage.solitaire.deals import (
+    HOLES,
+    RANDOM_DEAL_LIMIT,
+    DealNotFound,
+    HoleNotReady,
+    StaleDeal,
+    StoredDeal,
+    StoredRound,
+    apply_move,
+    create_deal,
+    create_round,
+    load_deal,
+    load_round,
+    next_hole,
+    random_deal_number,
+    rewind,
+    undo,
+)
+
+__all__ = [
+    "HOLES", "RANDOM_DEAL_LIMIT", "DealNotFound", "HoleNotReady", "StaleDeal", "StoredDeal",
+    "StoredRound", "apply_move", "create_deal", "create_round", "load_deal", "load_round",
+    "next_hole", "random_deal_number", "rewind", "undo",
+]
