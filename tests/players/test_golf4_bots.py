@@ -15,7 +15,7 @@ from app.rules.golf import DrawStock, Game, Knock, NextHole, Options, Phase, Swa
 from tests.rules.golf6_helpers import rig
 
 BOTS = BOTS_BY_GAME[Game.FOUR_CARD]
-PINNED_SEED_1 = [([69, 110], [0]), ([77, 96], [0]), ([84, 95], [0])]
+PINNED_SEED_1 = [([72, 120], [0]), ([67, 100], [0]), ([84, 96], [0])]
 VARIANTS = [
     Options(game="golf4"),
     Options(game="golf4", seats=4, pairs_cancel=True),
@@ -110,11 +110,11 @@ def test_greedy_knocks_only_knowing_all_four_cards_below_every_estimate():
     assert BOTS["greedy"](golf.seat_view(unknown_top, 0), random.Random(0)) == DrawStock(0)
 
 
-def test_coach_knocks_with_a_low_known_square_and_not_on_unseen_cards():
+def test_coach_knocks_with_a_low_known_square_and_not_with_a_high_one():
     low = _table(["AS", "KH", "KD", "AC"], "9C", mine_up=(0, 1))
     assert BOTS["coach"](golf.seat_view(low, 0), random.Random(0)) == Knock(0)
-    unknown_top = _table(["AS", "KH", "KD", "AC"], "9C")
-    assert BOTS["coach"](golf.seat_view(unknown_top, 0), random.Random(0)) != Knock(0)
+    high = _table(["QS", "JH", "9D", "8C"], "9C", mine_up=(0, 1))
+    assert BOTS["coach"](golf.seat_view(high, 0), random.Random(0)) != Knock(0)
 
 
 def test_coach_charges_a_card_put_on_the_pile_what_the_next_player_gains():

@@ -51,13 +51,15 @@ DEALS = 48  # determinisations per decision
 HOLE_SPREAD = 6.5
 # A little of the hole's score difference, so that a game already won or lost still plays well.
 SCORE_WEIGHT = 0.002
-OPEN_ENDED_HOLES = 4
+OPEN_ENDED_HOLES = 4  # playing to a target total: the end taken as this many holes away
 # Every BATCH deals, drop a candidate behind the leader by more than DROP_Z standard errors.
 BATCH = 8
 DROP_Z = 2.0
 # The heuristic coach's choice (`prior`) stands unless another beats it by this many
-# standard errors on the same deals.
-OVERRULE_Z = 2.0
+# standard errors on the same deals. Against greedy, 300 games on each of seeds 7, 11 and 23:
+# the heuristic alone won 63.4 %; overruling at 1 standard error 64.4 %, at 2 67.1 %, at 3
+# 68.3 %.
+OVERRULE_Z = 3.0
 # The seats draw from opposite ends of the stock (see golf4_rollout.Hole.ends).
 OPPOSITE_ENDS = (-1, 0)
 NEAR_ROW = (2, 3)
@@ -194,7 +196,6 @@ def win_chance(view: SeatView, scores: list[int]) -> float:
     totals = view.totals
     lead = (totals[1 - me] + scores[1 - me]) - (totals[me] + scores[me])
     holes = view.options.holes
-    # Playing to a target total: the end is some holes away, say OPEN_ENDED_HOLES.
     left = OPEN_ENDED_HOLES if holes is None else holes - view.hole
     if left <= 0:
         chance = 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
