@@ -33,9 +33,6 @@ from app.web.solitaire.review import work_out_review
 
 router = APIRouter()
 
-# Characters that show nothing though Unicode calls them letters (Hangul fillers, the blank
-# Braille pattern): a name made of them would be an invisible player.
-
 
 @dataclass(frozen=True)
 class PlayerRound:
