@@ -63,7 +63,7 @@ class Hint:
     margin: float | None = None  # value of the runner-up less the advised action's
 
 
-def _rng(view: SeatView) -> random.Random:
+def hint_dice(view: SeatView) -> random.Random:
     """The dice a hint gives the coach: fixed by public facts, so advice never flickers.
 
     The six-card coach never rolls them; the four-card one seeds its own sampling."""
@@ -109,7 +109,7 @@ def hint(view: SeatView) -> Hint | None:
     """The coach's advice for the view's seat, or None when it has nothing to do."""
     if view.seat is None or view.seat not in view.acting or not legal_moves_for(view):
         return None
-    move = bots.choose("coach", view, _rng(view))
+    move = bots.choose("coach", view, hint_dice(view))
     if view.options.game != Game.SIX_CARD:
         return Hint(move=move, reason=_plain_reason(move), card=_card_of(view, move),
                     index=getattr(move, "index", None))

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.players.golf import bots
-from app.players.golf.hint import _rng as hint_rng
-from app.players.golf.hint import option_values
+from app.players.golf.hint import hint_dice, option_values
+from app.rules.cards import rank
 from app.rules.golf import Move, Options, Phase, SeatView, State, apply, new_game, seat_view
-from app.rules.golf.scoring import _rank as rank_key
 
 MIN_COST = 0.3  # smaller differences are within the coach's own rounding of the future
 SHOWN = 3  # the costliest choices a review names
@@ -106,7 +105,7 @@ def _price(view: SeatView, move: Move, turn: int) -> Moment | None:
     chosen = [v for v, m in values if m == move]
     if not chosen:
         return None
-    coach = bots.choose("coach", view, hint_rng(view))  # the very move Hint would advise
+    coach = bots.choose("coach", view, hint_dice(view))  # the very move Hint would advise
     best = [v for v, m in values if m == coach]
     cost = max(0.0, chosen[0] - (best[0] if best else min(v for v, _m in values)))
     card = view.drawn or view.discard_top
@@ -126,6 +125,6 @@ def _pairs(state: State) -> tuple[Pair, ...]:
     for s, layout in enumerate(state.layouts):
         for column, (top, bottom) in enumerate(shape.column_lines):
             a, b = layout[top], layout[bottom]
-            if rank_key(a) == rank_key(b):
+            if rank(a) == rank(b):
                 found.append(Pair(seat=s, column=column, card=a))
     return tuple(found)

@@ -18,7 +18,7 @@ from app.i18n import gettext as _
 from app.players.golf.hint import Hint, hint
 from app.players.golf.hole_review import HoleReview, Moment, review
 from app.players.golf.level_strength import MEASURED
-from app.rules.cards import JOKER, RANKS
+from app.rules.cards import JOKER, RANKS, rank
 from app.rules.golf import (
     DrawStock,
     Knock,
@@ -33,7 +33,6 @@ from app.rules.golf import (
     TurnUp,
     seat_view,
 )
-from app.rules.golf.scoring import _rank as scoring_rank
 from app.rules.golf.scoring import card_points
 from app.storage import golf as store
 from app.storage.golf import coach as golf_coach
@@ -334,7 +333,7 @@ def why(step: store.Step, game: store.Game) -> str:
     shape = game.options.shape
     partner = next(b if a == index else a for a, b in shape.column_lines if index in (a, b))
     other = layout[partner]
-    if other is not None and scoring_rank(other) == scoring_rank(card):
+    if other is not None and rank(other) == rank(card):
         return " " + _("(Kept the %(card)s: it pairs its column, which now scores 0.)",
                        card=card_name(card))
     points = card_points(card, rules)
