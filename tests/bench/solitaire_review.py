@@ -6,10 +6,12 @@ Starts `golf serve` (one worker) on a fresh SQLite file and finishes `--deals` d
 played by the rules of thumb (the `thumb` player), cycling through the variations: standard,
 queen on king, round the corner, clear scores zero, empty start, one joker, two jokers.
 
-1. Each finished deal's review is asked for once (the request that works it out), one at a
-   time, each from its own client address (X-Forwarded-For, which uvicorn trusts from
-   loopback), then asked for again (a stored read). Server CPU per request is the server
-   process's CPU time (all threads, /proc/<pid>/task/*/schedstat) across that request.
+1. Each finished deal's review is asked for once as the review page's htmx request does (the
+   request that works it out; the review fragment comes back), one at a time, each from its
+   own client address (X-Forwarded-For, which uvicorn trusts from loopback), then asked for
+   again (a stored read). Server CPU per request is the server process's CPU time (all
+   threads, /proc/<pid>/task/*/schedstat) across that request. The review's facts (exact or
+   not, every move judged) are read afterwards as JSON, untimed.
 2. Hint latency on its own, then while 10 clients fetch reviews of other finished deals at
    once: one client asks for Hint (an htmx GET ?hint=1, as the button does) at positions part
    way through other deals, again and again, for `--busy-seconds`.
@@ -45,6 +47,7 @@ VARIATIONS = {
 }
 REVIEWERS = 10
 JSON = {"accept": "application/json"}
+HTMX = {"hx-request": "true"}
 
 
 def make_deals(db: Database, count: int, first_number: int, moves: int | None = None) -> list:
@@ -91,19 +94,24 @@ def review_each(base: str, pid: int, deals: list) -> dict:
     exact = complete = 0
     with httpx.Client(base_url=base, timeout=60) as client:
         for n, (deal_id, name) in enumerate(deals):
-            headers = JSON | {"x-forwarded-for": f"10.1.{n // 250}.{n % 250}"}
+            client_address = {"x-forwarded-for": f"10.1.{n // 250}.{n % 250}"}
+            url = f"/solitaire/deals/{deal_id}/review"
+            # What the review page's htmx request asks for: the review fragment.
+            fragment = HTMX | client_address
             cpu_before, began = server_cpu(pid), time.perf_counter()
-            response = client.get(f"/solitaire/deals/{deal_id}/review", headers=headers)
+            response = client.get(url, headers=fragment)
             first.append((time.perf_counter() - began) * 1000)
             cpu.append((server_cpu(pid) - cpu_before) * 1000)
             by_variation.setdefault(name, []).append(first[-1])
-            data = response.json()
-            assert response.status_code == 200 and data["over"], response.text
+            worked_out = 'class="review-scores"' in response.text  # not the "working" placeholder
+            assert response.status_code == 200 and worked_out, response.text
+            began = time.perf_counter()
+            assert client.get(url, headers=fragment).text == response.text
+            again.append((time.perf_counter() - began) * 1000)
+            data = client.get(url, headers=JSON | client_address).json()  # untimed: the facts
+            assert data["over"], data
             exact += data["best_exact"]
             complete += data["complete"]
-            began = time.perf_counter()
-            assert client.get(f"/solitaire/deals/{deal_id}/review", headers=headers).json() == data
-            again.append((time.perf_counter() - began) * 1000)
     return {
         "reviews": len(first),
         "first_view_ms": percentiles(first),
@@ -138,7 +146,7 @@ def hint_latencies(base: str, positions: list, stop: threading.Event, seconds: f
 
 
 def reviewer(base: str, number: int, queue: list, lock: threading.Lock, out: list) -> None:
-    headers = JSON | {"x-forwarded-for": f"10.3.0.{number}"}
+    headers = HTMX | {"x-forwarded-for": f"10.3.0.{number}"}
     with httpx.Client(base_url=base, timeout=120) as client:
         while True:
             with lock:
