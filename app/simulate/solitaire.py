@@ -9,7 +9,13 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.players.solitaire.sampling import DEFAULT_HORIZON, DEFAULT_SAMPLES, Coach
+from app.players.solitaire.sampling import (
+    DEFAULT_ENDGAME,
+    DEFAULT_ENDGAME_NODES,
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    Coach,
+)
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import (
     Move,
@@ -72,6 +78,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="coach: stop sampling after this many once the best move clearly leads",
     )
+    parser.add_argument(
+        "--endgame",
+        type=int,
+        default=DEFAULT_ENDGAME,
+        help="coach: with this many cards or fewer to draw, play the exact honest best (0 = never)",
+    )
+    parser.add_argument(
+        "--endgame-nodes",
+        type=int,
+        default=DEFAULT_ENDGAME_NODES,
+        help="coach: new states the exact honest search may visit before sampling instead",
+    )
     parser.add_argument("--first", type=int, default=0, help="index of the first deal to play")
     parser.add_argument("--count", type=int, default=None, help="how many deals to play")
 
@@ -98,6 +116,8 @@ def make_player(name: str, args: argparse.Namespace) -> Player:
         seed=args.seed,
         rollouts=args.rollout_policy if args.rollouts else 0,
         min_samples=args.min_samples,
+        endgame=args.endgame,
+        endgame_nodes=args.endgame_nodes,
     )
     return coach.choose
 

@@ -3,6 +3,12 @@
     nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player thumb --set report
     nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player coach --set report \\
         --variation standard --count 300
+    nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player hint --set report \
+        --variation standard --count 200
+
+`--player hint` plays what the Hint button advises, searching within the request's budget of
+wall-clock time (`--hint-budget` ms, default 150), so its strength depends on how busy the
+machine is: run it with nothing else on the cores.
 
 Plays the player (`golf simulate solitaire`'s players, with that command's defaults; any
 further option such as `--samples 32` goes to them, and then `--label` names the run) on the
@@ -24,12 +30,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.players.solitaire.hint import advise
 from app.rules.solitaire import deal_for_number
 from app.simulate.solitaire import add_arguments, make_player, play_deal
 from tests.bench.solitaire_optimum import VARIATION_NAMES, load_results, variation
 from tests.bench.solitaire_sets import HERE, SET_NAMES, load_set
 
 RESULTS = HERE / "solitaire_results"
+# The Hint request's default budget (app.players.solitaire.hint.advise), wall-clock.
+HINT_BUDGET_MS = 150
 
 
 @dataclass(frozen=True)
@@ -72,7 +81,7 @@ def play(label: str, player_args: argparse.Namespace, set_name: str, name: str, 
             if number in done:
                 continue
             if player is None:
-                player = make_player(player_args.player, player_args)
+                player = make_bench_player(player_args)
             began = time.thread_time()
             _, result = play_deal(deal_for_number(number, variant), variant, player)
             line = {"deal": number, "score": result, "cpu": round(time.thread_time() - began, 3)}
@@ -80,6 +89,14 @@ def play(label: str, player_args: argparse.Namespace, set_name: str, name: str, 
             out.flush()
             done[number] = result
     return {number: done[number] for number in numbers}
+
+
+def make_bench_player(player_args: argparse.Namespace):
+    """`golf simulate`'s player, or `hint`: what the Hint button advises, at its time budget."""
+    if player_args.hint_budget is None:
+        return make_player(player_args.player, player_args)
+    budget, seed = player_args.hint_budget, player_args.seed
+    return lambda position: advise(position, budget_ms=budget, seed=seed).move
 
 
 def compare(set_name: str, name: str, scores: dict[int, int]) -> Row:
@@ -109,7 +126,7 @@ def compare(set_name: str, name: str, scores: dict[int, int]) -> Row:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--player", required=True, choices=("thumb", "coach"))
+    parser.add_argument("--player", required=True, choices=("thumb", "coach", "hint"))
     parser.add_argument("--set", required=True, choices=SET_NAMES)
     parser.add_argument("--variation", action="append", choices=VARIATION_NAMES)
     parser.add_argument("--count", type=int, default=None, help="only the first N deals")
@@ -117,7 +134,11 @@ def main() -> None:
     args, rest = parser.parse_known_args()
     player_parser = argparse.ArgumentParser(prog="player options")
     add_arguments(player_parser)
-    player_args = player_parser.parse_args(["--deals", "-", "--player", args.player, *rest])
+    player_parser.add_argument("--hint-budget", type=int, default=None)
+    simulated = "coach" if args.player == "hint" else args.player
+    player_args = player_parser.parse_args(["--deals", "-", "--player", simulated, *rest])
+    if args.player == "hint" and player_args.hint_budget is None:
+        player_args.hint_budget = HINT_BUDGET_MS
     label = args.label or args.player
     if rest and args.label is None:
         parser.error("options for the player need a --label naming the run")

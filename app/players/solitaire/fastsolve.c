@@ -353,18 +353,256 @@ static PyTypeObject SearchType = {
     .tp_methods = Search_methods,
 };
 
+/* ---- Honest expectimax ------------------------------------------------------------------- *
+ * The best expected score for a player who knows which cards are in the draw pile but not
+ * their order: each draw is uniform over the cards left in it. A state is the column heights,
+ * the top card and how many cards of each rank are left to draw, so a value holds for the
+ * whole deal and the table is kept between calls (an aborted call stores only finished
+ * states). Sums run over the ranks in order, as in solver.py, so both give the same doubles. */
+
+#define RANKS 14
+#define MAX_OF_RANK 4
+
+typedef struct { uint64_t key; double value; int used; } HonestEntry;
+
+typedef struct {
+    PyObject_HEAD
+    HonestEntry *table;
+    int shift;
+    int bits;
+    int busy;
+    int ranks[COLUMNS][ROWS];
+    uint32_t fit[TOPS];
+    int clear_zero;
+    int heights[COLUMNS];
+    int counts[RANKS];
+    long nodes, max_nodes;
+    int aborted;
+} HonestObject;
+
+static const uint64_t FIVES[RANKS] = {
+    1ull, 5ull, 25ull, 125ull, 625ull, 3125ull, 15625ull, 78125ull, 390625ull, 1953125ull,
+    9765625ull, 48828125ull, 244140625ull, 1220703125ull,
+};
+
+static HonestEntry *honest_slot(HonestObject *x, uint64_t key) {
+    return &x->table[((key * 0x9E3779B97F4A7C15ull) >> x->shift) & ~1ull];
+}
+
+static int honest_find(HonestObject *x, uint64_t key, double *value) {
+    HonestEntry *a = honest_slot(x, key);
+    if (a[0].used && a[0].key == key) { *value = a[0].value; return 1; }
+    if (a[1].used && a[1].key == key) { *value = a[1].value; return 1; }
+    return 0;
+}
+
+static void honest_store(HonestObject *x, uint64_t key, double value) {
+    HonestEntry *a = honest_slot(x, key);
+    a[1] = a[0]; /* newest first; the older entry of the bucket is the one replaced */
+    a[0].key = key;
+    a[0].value = value;
+    a[0].used = 1;
+}
+
+static double expect(HonestObject *x, int code, int left, int top, int total, uint64_t mkey);
+
+/* The mean over the next card drawn, each rank weighted by how many of it are left. */
+static double expect_draw(HonestObject *x, int code, int left, int total, uint64_t mkey) {
+    double sum = 0.0;
+    for (int r = 0; r < RANKS && !x->aborted; r++) {
+        int n = x->counts[r];
+        if (n) {
+            x->counts[r] = n - 1;
+            sum += n * expect(x, code, left, r, total - 1, mkey - FIVES[r]);
+            x->counts[r] = n;
+        }
+    }
+    return sum / total;
+}
+
+static double expect(HonestObject *x, int code, int left, int top, int total, uint64_t mkey) {
+    if (left == 0) return x->clear_zero ? 0.0 : -(double)total;
+    uint64_t key = (mkey * HEIGHT_SPAN + (uint64_t)code) * TOPS + (uint64_t)top;
+    double best;
+    if (honest_find(x, key, &best)) return best;
+    if (++x->nodes > x->max_nodes && x->max_nodes > 0) {
+        x->aborted = 1;
+        return 0.0;
+    }
+    double floor = x->clear_zero ? 0.0 : -(double)total;
+    best = 1e9;
+    uint32_t f = x->fit[top];
+    for (int c = 0; c < COLUMNS; c++) {
+        int hc = x->heights[c];
+        if (hc) {
+            int card = x->ranks[c][hc - 1];
+            if ((f >> card) & 1u) {
+                x->heights[c] = hc - 1;
+                double value = expect(x, code - POWERS[c], left - 1, card, total, mkey);
+                x->heights[c] = hc;
+                if (x->aborted) return 0.0;
+                if (value < best) {
+                    best = value;
+                    if (best <= floor) goto done;
+                }
+            }
+        }
+    }
+    if (total) {
+        double value = expect_draw(x, code, left, total, mkey);
+        if (x->aborted) return 0.0;
+        if (value < best) best = value;
+    }
+    if (best == 1e9) best = (double)left;
+done:
+    honest_store(x, key, best);
+    return best;
+}
+
+static int Honest_init(HonestObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"ranks", "fit", "clear_zero", "bits", NULL};
+    PyObject *ranks, *fit;
+    int clear_zero = 0, bits = 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|pi", names, &ranks, &fit, &clear_zero,
+                                     &bits))
+        return -1;
+    if (bits < MIN_BITS || bits > MAX_BITS) {
+        PyErr_Format(PyExc_ValueError, "bits must be between %d and %d", MIN_BITS, MAX_BITS);
+        return -1;
+    }
+    int flat[COLUMNS * ROWS] = {0};
+    if (read_ints(ranks, flat, COLUMNS * ROWS, "ranks") < 0) return -1;
+    for (int c = 0; c < COLUMNS; c++)
+        for (int r = 0; r < ROWS; r++) self->ranks[c][r] = flat[c * ROWS + r];
+    int masks[TOPS] = {0};
+    if (read_ints(fit, masks, TOPS, "fit") < 0) return -1;
+    for (int t = 0; t < TOPS; t++) self->fit[t] = (uint32_t)masks[t];
+    self->clear_zero = clear_zero;
+    self->bits = bits;
+    return 0;
+}
+
+static void Honest_dealloc(HonestObject *self) {
+    free(self->table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+PyDoc_STRVAR(honest_values_doc,
+"values(heights, top, counts, plays, node_limit) -> (list, nodes)\n\n"
+"Expected score after each play in `plays`, then after drawing if cards are left to draw\n"
+"(`counts[r]`: cards of rank r in the draw pile, 0 = joker); None when the search needed\n"
+"more than node_limit new states (0 = no limit).");
+
+static PyObject *Honest_values(HonestObject *self, PyObject *args) {
+    PyObject *heights_in, *counts_in, *plays_in;
+    int top;
+    long node_limit;
+    if (!PyArg_ParseTuple(args, "OiOOl", &heights_in, &top, &counts_in, &plays_in, &node_limit))
+        return NULL;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Honest is already searching in another thread");
+        return NULL;
+    }
+    int heights[COLUMNS] = {0}, counts[RANKS] = {0}, plays[COLUMNS];
+    if (read_ints(heights_in, heights, COLUMNS, "heights") < 0) return NULL;
+    if (read_ints(counts_in, counts, RANKS, "counts") < 0) return NULL;
+    Py_ssize_t n_plays = read_ints(plays_in, plays, COLUMNS, "plays");
+    if (n_plays < 0) return NULL;
+    if (top < 0 || top >= TOPS) {
+        PyErr_SetString(PyExc_ValueError, "top out of range");
+        return NULL;
+    }
+    int total = 0;
+    uint64_t mkey = 0;
+    for (int r = 0; r < RANKS; r++) {
+        if (counts[r] > MAX_OF_RANK) {
+            PyErr_SetString(PyExc_ValueError, "counts out of range");
+            return NULL;
+        }
+        total += counts[r];
+        mkey += (uint64_t)counts[r] * FIVES[r];
+    }
+    for (int c = 0; c < COLUMNS; c++)
+        if (heights[c] > ROWS) {
+            PyErr_SetString(PyExc_ValueError, "heights out of range");
+            return NULL;
+        }
+    for (Py_ssize_t i = 0; i < n_plays; i++)
+        if (plays[i] >= COLUMNS || heights[plays[i]] == 0) {
+            PyErr_SetString(PyExc_ValueError, "a play names an empty or unknown column");
+            return NULL;
+        }
+    if (self->table == NULL) {
+        self->table = calloc((size_t)1 << self->bits, sizeof(HonestEntry));
+        if (self->table == NULL) return PyErr_NoMemory();
+        self->shift = 64 - self->bits;
+    }
+    self->busy = 1;
+    double out[COLUMNS + 1];
+    int k = 0;
+    Py_BEGIN_ALLOW_THREADS
+    self->nodes = 0;
+    self->max_nodes = node_limit;
+    self->aborted = 0;
+    int code = 0, left = 0;
+    for (int c = 0; c < COLUMNS; c++) {
+        self->heights[c] = heights[c];
+        code += heights[c] * POWERS[c];
+        left += heights[c];
+    }
+    for (int r = 0; r < RANKS; r++) self->counts[r] = counts[r];
+    for (Py_ssize_t i = 0; i < n_plays && !self->aborted; i++) {
+        int c = plays[i];
+        int card = self->ranks[c][self->heights[c] - 1];
+        self->heights[c]--;
+        out[k++] = expect(self, code - POWERS[c], left - 1, card, total, mkey);
+        self->heights[c]++;
+    }
+    if (total > 0 && !self->aborted) out[k++] = expect_draw(self, code, left, total, mkey);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (self->aborted) return Py_BuildValue("(Ol)", Py_None, self->nodes);
+    PyObject *values = PyList_New(k);
+    if (values == NULL) return NULL;
+    for (int i = 0; i < k; i++) PyList_SET_ITEM(values, i, PyFloat_FromDouble(out[i]));
+    return Py_BuildValue("(Nl)", values, self->nodes);
+}
+
+static PyMethodDef Honest_methods[] = {
+    {"values", (PyCFunction)Honest_values, METH_VARARGS, honest_values_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject HonestType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "app.players.solitaire._fastsolve.Honest",
+    .tp_doc = PyDoc_STR("Honest(ranks, fit, clear_zero=False, bits=20): one tableau's expectimax."),
+    .tp_basicsize = sizeof(HonestObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Honest_init,
+    .tp_dealloc = (destructor)Honest_dealloc,
+    .tp_methods = Honest_methods,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_fastsolve", "The Golf solitaire solver in C.", -1, NULL, NULL, NULL,
     NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__fastsolve(void) {
-    if (PyType_Ready(&SearchType) < 0) return NULL;
+    if (PyType_Ready(&SearchType) < 0 || PyType_Ready(&HonestType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&HonestType);
+    if (PyModule_AddObject(m, "Honest", (PyObject *)&HonestType) < 0) {
+        Py_DECREF(&HonestType);
         Py_DECREF(m);
         return NULL;
     }

@@ -1,0 +1,128 @@
+"""Exact honest play: worked by hand, bounded by the clairvoyant and the rules of thumb, honest,
+and the same in C and in pure Python."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+
+import pytest
+
+from app.players.solitaire.accel import library
+from app.players.solitaire.honest import Honest
+from app.players.solitaire.review import best_possible
+from app.players.solitaire.sampling import Coach
+from app.players.solitaire.solver import SearchTooBig
+from app.players.solitaire.thumb import thumb_choices, thumb_move
+from app.rules.solitaire import STANDARD, Position, Variant, apply, is_over, score
+from tests.coach.positions import position
+from tests.coach.test_solver import VARIANTS, small_deal
+
+
+def pure(pos: Position) -> Honest:
+    honest = Honest(pos.columns, pos.variant)
+    honest._c = None
+    return honest
+
+
+def engines(pos: Position) -> list[Honest]:
+    """The pure-Python search, and the C one when it is built here."""
+    found = [pure(pos)]
+    if library() is not None:
+        found.append(Honest(pos.columns, pos.variant))
+    return found
+
+
+def best_value(honest: Honest, pos: Position) -> float:
+    return min(honest.values(pos, thumb_choices(pos)))
+
+
+def every_order(pos: Position) -> list[Position]:
+    return [replace(pos, stock=order) for order in set(itertools.permutations(pos.stock))]
+
+
+def thumb_score(pos: Position) -> int:
+    while not is_over(pos):
+        pos = apply(pos, thumb_move(pos))
+    return score(pos)
+
+
+def test_a_draw_is_the_mean_over_the_cards_left_to_draw() -> None:
+    # A lone 5 under a king. A 4 first clears it with the 9 still to draw (-1); a 9 first
+    # means drawing again for the 4, which clears it with nothing left (0). Mean: -0.5.
+    pos = position(["5S", "", "", "", "", "", ""], "KH", "4C 9D")
+    for honest in engines(pos):
+        assert honest.values(pos, []) == [-0.5]
+    zero = position(["5S", "", "", "", "", "", ""], "KH", "4C 9D", Variant(clear_scores_zero=True))
+    for honest in engines(zero):
+        assert honest.values(zero, []) == [0.0]
+
+
+def test_playing_and_drawing_are_both_valued() -> None:
+    # The 8 fits the 7 now: play it and the 9 follows (cleared, two left to draw: -2).
+    # Drawing first wastes a card whatever comes, so it is worth more than -2.
+    pos = position(["9S 8S", "", "", "", "", "", ""], "7H", "2C 3C")
+    for honest in engines(pos):
+        play, draw = honest.values(pos, [0])
+        assert play == -2.0
+        assert draw > play
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(v.labels()) or "standard")
+def test_honest_best_lies_between_the_clairvoyant_and_the_rules_of_thumb(variant: Variant) -> None:
+    """No honest player beats knowing the order; thumb is one honest way to play."""
+    rng = random.Random(18)
+    for _ in range(20):
+        pos = small_deal(rng, variant)
+        if is_over(pos):
+            continue
+        orders = every_order(pos)
+        clairvoyant = sum(best_possible(o) for o in orders) / len(orders)
+        thumb = sum(thumb_score(o) for o in orders) / len(orders)
+        for honest in engines(pos):
+            value = best_value(honest, pos)
+            assert clairvoyant - 1e-9 <= value <= thumb + 1e-9
+
+
+def test_the_order_of_the_draw_pile_changes_nothing() -> None:
+    rng = random.Random(3)
+    for _ in range(20):
+        pos = small_deal(rng, STANDARD)
+        if is_over(pos):
+            continue
+        values = {tuple(pure(o).values(o, thumb_choices(o))) for o in every_order(pos)}
+        assert len(values) == 1
+
+
+@pytest.mark.skipif(library() is None, reason="no C compiler: only the Python search runs")
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(v.labels()) or "standard")
+def test_c_and_python_give_the_same_values(variant: Variant) -> None:
+    rng = random.Random(11)
+    for _ in range(25):
+        pos = small_deal(rng, variant)
+        if is_over(pos):
+            continue
+        python, c = engines(pos)
+        plays = thumb_choices(pos)
+        assert python.values(pos, plays) == c.values(pos, plays)
+
+
+def test_a_search_too_big_stops_and_leaves_nothing_wrong_behind() -> None:
+    pos = position(["9S 8S 7D", "4C 3S", "JH", "", "", "", ""], "2D", "TC 5H 6S QD KC AC")
+    for honest in engines(pos):
+        with pytest.raises(SearchTooBig):
+            honest.values(pos, thumb_choices(pos), node_limit=3)
+        again = honest.values(pos, thumb_choices(pos))
+        assert again == pure(pos).values(pos, thumb_choices(pos))
+
+
+def test_the_coach_plays_the_exact_honest_values_near_the_end() -> None:
+    pos = position(["9S 8S 7D", "4C 3S", "JH", "", "", "", ""], "2D", "TC 5H 6S")
+    coach = Coach(samples=4, endgame=3, endgame_nodes=100_000)
+    estimate = coach.estimate(pos)
+    assert estimate.exact
+    assert estimate.means() == pure(pos).values(pos, thumb_choices(pos))
+    sampled = Coach(samples=4, endgame=2, endgame_nodes=100_000).estimate(pos)
+    assert not sampled.exact
+    assert sampled.samples == 4
