@@ -25,6 +25,9 @@ CLOSE_MARGIN = 0.25
 # the C solver visits about 5 million states a second, pure Python about 700,000.
 FAST_HORIZONS, FAST_NODES = (8, 6, 4, 2), 20_000
 PURE_HORIZONS, PURE_NODES = (4, 3, 2, 1), 4_000
+# States the exact honest search near the end may visit (honest.py) before sampling instead:
+# about 50 ms in C, 25 ms in pure Python.
+FAST_ENDGAME_NODES, PURE_ENDGAME_NODES = 200_000, 5_000
 MAX_SAMPLES = 400
 # Part of the budget kept for rendering the answer.
 SEARCH_SHARE = 0.5
@@ -60,16 +63,22 @@ def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
     """Sample at the deepest horizon whose searches stay small enough for the budget."""
     fast = library() is not None
     horizons, limit = (FAST_HORIZONS, FAST_NODES) if fast else (PURE_HORIZONS, PURE_NODES)
+    exact = Coach(seed=seed, endgame_nodes=FAST_ENDGAME_NODES if fast else PURE_ENDGAME_NODES)
+    estimate = exact.honest_estimate(position)
+    if estimate is not None:
+        return estimate
     for horizon in horizons:
         if time.perf_counter() >= deadline:
             break
-        coach = Coach(samples=MAX_SAMPLES, horizon=horizon, seed=seed)
+        coach = Coach(samples=MAX_SAMPLES, horizon=horizon, seed=seed, endgame=0)
         try:
             return coach.estimate(position, deadline=deadline, node_limit=limit)
         except SearchTooBig:
             continue
     # One sample one draw ahead, still bounded: a hint never searches without a limit.
-    return Coach(samples=1, horizon=1, seed=seed).estimate(position, node_limit=10 * limit)
+    return Coach(samples=1, horizon=1, seed=seed, endgame=0).estimate(
+        position, node_limit=10 * limit
+    )
 
 
 def advice_from(position: Position, estimate: Estimate) -> Advice:

@@ -54,6 +54,7 @@ PURE_SHARE = 20
 # Draws searched ahead per sample when judging a moment, deepest first; samples per moment.
 JUDGE_HORIZONS, PURE_JUDGE_HORIZONS = (6, 4, 2), (2, 1)
 JUDGE_SAMPLES, PURE_JUDGE_SAMPLES = 8, 6
+# The review's coaches only sample (endgame=0): their budgets count the sampler's states.
 # Whatever their states cost, the bound stops deepening and the moments stop judging after
 # this much CPU time each.
 BEST_CPU_SECONDS = 0.2
@@ -192,7 +193,9 @@ def honest_expectation(
     horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
     limit = SAMPLE_NODES if fast else SAMPLE_NODES // 5
     for horizon in horizons:
-        coach = Coach(samples=samples, horizon=horizon, seed=seed, rollouts=THUMB_ROLLOUTS)
+        coach = Coach(
+            samples=samples, horizon=horizon, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0
+        )
         try:
             estimate = coach.estimate(
                 position, deadline=until, node_limit=limit, clock=time.thread_time, forced=True
@@ -200,7 +203,7 @@ def honest_expectation(
         except SearchTooBig:
             continue
         return estimate.ranked()[0][0]
-    coach = Coach(samples=1, horizon=0, seed=seed, rollouts=THUMB_ROLLOUTS)
+    coach = Coach(samples=1, horizon=0, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0)
     try:
         return coach.estimate(position, node_limit=10 * limit, forced=True).ranked()[0][0]
     except SearchTooBig:
@@ -215,7 +218,8 @@ class Judge:
         samples = JUDGE_SAMPLES if fast else PURE_JUDGE_SAMPLES
         horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
         self.coaches = [
-            Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS) for h in horizons
+            Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0)
+            for h in horizons
         ]
         self.budget = MOMENT_NODES if library() is not None else MOMENT_NODES // 5
         # As for Hint: a fifth of the states per sample in pure Python, not a twentieth.

@@ -23,7 +23,7 @@ DEFAULT_HORIZON = 7
 DEFAULT_SAMPLES = 64
 # Exact honest play (honest.py) once this few cards are left to draw, within this many new
 # states a decision (about 0.1 s in C; the pure-Python search is about 50 times slower).
-DEFAULT_ENDGAME = 0
+DEFAULT_ENDGAME = 10
 DEFAULT_ENDGAME_NODES = 300_000
 
 
@@ -74,8 +74,8 @@ class Coach:
     confidence: float = 3.0
     # With this many cards or fewer left to draw, play exactly as an honest player best can
     # (honest.py) when that search needs at most `endgame_nodes` new states; 0 = never.
-    endgame: int = 0
-    endgame_nodes: int = 0
+    endgame: int = DEFAULT_ENDGAME
+    endgame_nodes: int = DEFAULT_ENDGAME_NODES
     _solver: Solver | None = field(default=None, repr=False)
     _honest: Honest | None = field(default=None, repr=False)
 
@@ -114,8 +114,9 @@ class Coach:
         estimate = Estimate(moves, [0.0] * len(moves))
         if len(moves) < (1 if forced else 2):
             return estimate
-        if len(position.stock) <= self.endgame and self._honest_estimate(position, plays, estimate):
-            return estimate
+        exact = self.honest_estimate(position)
+        if exact is not None:
+            return exact
         solver = self.solver_for(position)
         heights = [len(cards) for cards in position.columns]
         top = top_code(position.top)
@@ -134,17 +135,24 @@ class Coach:
                 break
         return estimate
 
-    def _honest_estimate(self, position: Position, plays: list[int], estimate: Estimate) -> bool:
-        """Fill `estimate` with exact honest values, if the search fits in `endgame_nodes`."""
+    def honest_estimate(self, position: Position) -> Estimate | None:
+        """Exact honest values (honest.py) near the end, if the search fits in `endgame_nodes`.
+
+        None with more than `endgame` cards left to draw, or when the search is too big.
+        """
+        plays = thumb_choices(position)
+        moves: list[Move] = [Play(c) for c in plays] + ([DRAW] if position.stock else [])
+        if not moves or len(position.stock) > self.endgame:
+            return None
         if self._honest is None or not self._honest.serves(position):
             self._honest = Honest(position.columns, position.variant)
         try:
             values = self._honest.values(position, plays, self.endgame_nodes)
         except SearchTooBig:
-            return False
+            return None
+        estimate = Estimate(moves, [0.0] * len(moves), exact=True)
         estimate.add(values)
-        estimate.exact = True
-        return True
+        return estimate
 
     def _clear_enough(self, estimate: Estimate) -> bool:
         done = estimate.samples
