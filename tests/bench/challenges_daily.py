@@ -55,13 +55,11 @@ def build_challenge(db, token: str) -> tuple[str, str]:
     with db.write() as session:
         round_id = solitaire.create_round(session, variant=STANDARD).round_id
         seat = challenges.create_challenge(
-            session, round_id=round_id, name="Viewer", name_key="viewer",
-            player_key=player.key_of(token),
+            session, round_id=round_id, name="Viewer", player_key=player.key_of(token),
         )
         others = [
             challenges.accept_challenge(
-                session, challenge_id=seat.challenge_id, name=f"Player {i}",
-                name_key=f"player {i}", player_key=None,
+                session, challenge_id=seat.challenge_id, name=f"Player {i}", player_key=None,
             )
             for i in range(PLAYERS - 1)
         ]

@@ -10,7 +10,7 @@ from sqlalchemy import update
 from app.db import Database
 from app.rules.solitaire import STANDARD, legal_moves
 from app.storage import solitaire
-from app.storage.models import SolitaireDeal, SolitaireRound, utcnow
+from app.storage.models import ChallengePlayer, SolitaireDeal, SolitaireRound, utcnow
 from app.storage.prune import prune
 from app.storage.solitaire import challenges, daily
 
@@ -45,13 +45,13 @@ def test_accepting_deals_all_nine_holes_from_the_challenge(db):
     with db.write() as session:
         round_id = solitaire.create_round(session, variant=STANDARD).round_id
         seat = challenges.create_challenge(
-            session, round_id=round_id, name="Ann", name_key="ann", player_key="k1"
+            session, round_id=round_id, name="Ann", player_key="k1"
         )
         friend = challenges.accept_challenge(
-            session, challenge_id=seat.challenge_id, name="Bo", name_key="bo", player_key="k2"
+            session, challenge_id=seat.challenge_id, name="Bo", player_key="k2"
         )
         again = challenges.accept_challenge(
-            session, challenge_id=seat.challenge_id, name="Bo2", name_key="bo2", player_key="k2"
+            session, challenge_id=seat.challenge_id, name="Bo2", player_key="k2"
         )
     assert again == friend  # one seat per browser
     with db.read() as session:
@@ -63,18 +63,37 @@ def test_accepting_deals_all_nine_holes_from_the_challenge(db):
     assert len(set(loaded.deal_numbers)) == 9
 
 
-def test_a_taken_name_is_refused_and_nothing_is_kept(db):
+@pytest.mark.parametrize("other", ["ANN", "Ａｎｎ", "\u0410nn", "ann "])
+def test_a_taken_name_is_refused_and_nothing_is_kept(db, other):
+    """Case, width and look-alike letters (Cyrillic А) are compared away, as at a golf table."""
     with db.write() as session:
         round_id = solitaire.create_round(session, variant=STANDARD).round_id
         seat = challenges.create_challenge(
-            session, round_id=round_id, name="Ann", name_key="ann", player_key=None
+            session, round_id=round_id, name="Ann", player_key=None
         )
     with pytest.raises(challenges.NameTaken), db.write() as session:
         challenges.accept_challenge(
-            session, challenge_id=seat.challenge_id, name="ANN", name_key="ann", player_key=None
+            session, challenge_id=seat.challenge_id, name=other, player_key=None
         )
     with db.read() as session:
         assert len(challenges.load_challenge(session, challenge_id=seat.challenge_id).entrants) == 1
+
+
+def test_names_stored_with_an_older_key_still_count(db):
+    """Rows keyed before look-alikes counted are compared by their names, not their keys."""
+    with db.write() as session:
+        round_id = solitaire.create_round(session, variant=STANDARD).round_id
+        seat = challenges.create_challenge(
+            session, round_id=round_id, name="\u0410nn", player_key=None
+        )
+        session.execute(
+            update(ChallengePlayer).where(ChallengePlayer.challenge_id == seat.challenge_id)
+            .values(name_key="\u0430nn")
+        )
+    with pytest.raises(challenges.NameTaken), db.write() as session:
+        challenges.accept_challenge(
+            session, challenge_id=seat.challenge_id, name="Ann", player_key=None
+        )
 
 
 def test_day_results_count_each_finished_deal_once(db):
@@ -96,7 +115,7 @@ def test_pruning_keeps_challenge_rounds_and_daily_deals(db):
     with db.write() as session:
         in_challenge = solitaire.create_round(session, variant=STANDARD).round_id
         challenges.create_challenge(
-            session, round_id=in_challenge, name="Ann", name_key="ann", player_key=None
+            session, round_id=in_challenge, name="Ann", player_key=None
         )
         lone = solitaire.create_round(session, variant=STANDARD).round_id
         daily_deal = daily.start_daily_deal(session, day=DAY, player_key="p").id

@@ -1,5 +1,5 @@
 """Golf games in the database: `games` (reading and changing a game), `seats` (joining, seat
-secrets, presence), `identity` (name keys, secret hashes) and `coach` (what the table's coach
+secrets, presence), `identity` (secret hashes) and `coach` (what the table's coach
 reads and counts). The web layer uses this package's names, as `from app.storage import golf`.
 """
 
@@ -24,7 +24,7 @@ from app.storage.golf.games import (
     play_again,
     start_game,
 )
-from app.storage.golf.identity import hash_secret, name_key
+from app.storage.golf.identity import hash_secret
 from app.storage.golf.seats import (
     game_id_for_invite,
     hand_over,
@@ -33,6 +33,7 @@ from app.storage.golf.seats import (
     seen_recently,
     touch_seat,
 )
+from app.storage.names import name_key
 
 __all__ = [
     "AWAY_AFTER",

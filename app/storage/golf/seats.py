@@ -26,8 +26,9 @@ from app.storage.golf.games import (
     load_game,
     set_kind,
 )
-from app.storage.golf.identity import hash_secret, name_key
+from app.storage.golf.identity import hash_secret
 from app.storage.models import Golf6Game, Golf6Seat, utcnow
+from app.storage.names import name_key
 from app.tokens import new_token
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,6 +24,7 @@ from app.storage.models import (
     SolitaireReview,
     SolitaireRound,
 )
+from app.storage.names import name_key
 from app.storage.solitaire import deals
 from app.storage.solitaire.deals import HOLES, StoredDeal
 from app.storage.solitaire.reviews import REVIEW_SCHEMA
@@ -137,7 +138,7 @@ def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
 
 
 def create_challenge(
-    session: Session, *, round_id: str, name: str, name_key: str, player_key: str | None
+    session: Session, *, round_id: str, name: str, player_key: str | None
 ) -> Seat:
     """Turn a round of nine into a challenge (once: asking again gives the same one).
 
@@ -163,11 +164,11 @@ def create_challenge(
     challenge = Challenge(id=new_token(), variant=current.variant.to_dict(), deal_numbers=numbers)
     session.add(challenge)
     session.flush()
-    return _join(session, challenge.id, round_id, name, name_key, player_key)
+    return _join(session, challenge.id, round_id, name, player_key)
 
 
 def accept_challenge(
-    session: Session, *, challenge_id: str, name: str, name_key: str, player_key: str | None
+    session: Session, *, challenge_id: str, name: str, player_key: str | None
 ) -> Seat:
     """A new round of the challenge's nine deals for a new player."""
     challenge = load_challenge(session, challenge_id=challenge_id)
@@ -184,7 +185,7 @@ def accept_challenge(
         deals.create_deal(
             session, variant=challenge.variant, deal_number=number, round_id=round_row.id, hole=hole
         )
-    return _join(session, challenge_id, round_row.id, name, name_key, player_key)
+    return _join(session, challenge_id, round_row.id, name, player_key)
 
 
 def _join(
@@ -192,21 +193,20 @@ def _join(
     challenge_id: str,
     round_id: str,
     name: str,
-    name_key: str,
     player_key: str | None,
 ) -> Seat:
-    taken = session.scalar(
-        select(func.count()).where(
-            ChallengePlayer.challenge_id == challenge_id, ChallengePlayer.name_key == name_key
-        )
+    # Compared by the names themselves, so rows keyed before look-alikes counted still count.
+    key = name_key(name)
+    names = session.scalars(
+        select(ChallengePlayer.name).where(ChallengePlayer.challenge_id == challenge_id)
     )
-    if taken:
+    if any(name_key(other) == key for other in names):
         raise NameTaken(name)
     row = ChallengePlayer(
         challenge_id=challenge_id,
         round_id=round_id,
         name=name,
-        name_key=name_key,
+        name_key=key,
         player_key=player_key,
     )
     try:

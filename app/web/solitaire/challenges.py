@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -97,11 +96,6 @@ def _replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Repl
 ReplayDep = Annotated[Replay, Depends(_replay)]
 
 
-def name_key(name: str) -> str:
-    """How names are compared within a challenge: case and width ignored."""
-    return unicodedata.normalize("NFKC", name.casefold())
-
-
 # --- The round's own view -----------------------------------------------------------------
 
 
@@ -127,7 +121,6 @@ def create_challenge(request: Request, mine: RoundDep, form: PostedForm) -> Resp
                 session,
                 round_id=mine.round.id,
                 name=name,
-                name_key=name_key(name),
                 player_key=player.key_of(token),
             )
     else:
@@ -159,7 +152,6 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
                 session,
                 challenge_id=challenge.id,
                 name=name,
-                name_key=name_key(name),
                 player_key=player.key_of(token),
             )
             first = _first_unfinished(solitaire.load_round(session, round_id=seat.round_id))
