@@ -1,7 +1,11 @@
-"""The sampling coach: average exact solves over random orders of the unseen draw pile.
+"""The coach: average exact solves over random orders of the unseen draw pile, and once few
+cards are left to draw, the exact honest best (honest.py) instead.
 
-Honest by construction: the draw pile is only ever read as a sorted list (which cards are
-in it, visible to anyone who counts the table), then shuffled with a seeded generator.
+Honest by construction: the draw pile is only ever read as a sorted list or as counts per rank
+(which cards are in it, visible to anyone who counts the table), and the orders tried are
+shuffled with a seeded generator. A solve that knows its sampled order plays better than anyone
+could without it, which flatters moves that keep options open; the exact honest search has no
+such bias, so the coach uses it wherever it fits.
 """
 
 from __future__ import annotations
@@ -25,6 +29,13 @@ DEFAULT_SAMPLES = 64
 # states a decision (about 0.1 s in C; the pure-Python search is about 50 times slower).
 DEFAULT_ENDGAME = 10
 DEFAULT_ENDGAME_NODES = 300_000
+
+
+def candidates(position: Position) -> tuple[list[int], list[Move]]:
+    """The columns that may be played (rules-of-thumb order), and every legal move: those
+    plays, then drawing if cards are left to draw."""
+    plays = thumb_choices(position)
+    return plays, [Play(c) for c in plays] + ([DRAW] if position.stock else [])
 
 
 @dataclass
@@ -109,8 +120,7 @@ class Coach:
         A position with a single move is only sampled when `forced` (to know its value).
         Raises SearchTooBig when one sample needs more than `node_limit` states.
         """
-        plays = thumb_choices(position)
-        moves: list[Move] = [Play(c) for c in plays] + ([DRAW] if position.stock else [])
+        plays, moves = candidates(position)
         estimate = Estimate(moves, [0.0] * len(moves))
         if len(moves) < (1 if forced else 2):
             return estimate
@@ -140,8 +150,7 @@ class Coach:
 
         None with more than `endgame` cards left to draw, or when the search is too big.
         """
-        plays = thumb_choices(position)
-        moves: list[Move] = [Play(c) for c in plays] + ([DRAW] if position.stock else [])
+        plays, moves = candidates(position)
         if not moves or len(position.stock) > self.endgame:
             return None
         if self._honest is None or not self._honest.serves(position):
