@@ -223,28 +223,53 @@ static Py_ssize_t read_ints(PyObject *seq, int *out, Py_ssize_t size, const char
     return n;
 }
 
-static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
+/* The constructor arguments both types share: the tableau's ranks, the fit masks, whether a
+ * clear scores zero, and the table's size (log2). */
+static int read_tableau(PyObject *args, PyObject *kwargs, int ranks[COLUMNS][ROWS],
+                        uint32_t fit[TOPS], int *clear_zero, int *bits) {
     static char *names[] = {"ranks", "fit", "clear_zero", "bits", NULL};
-    PyObject *ranks, *fit;
-    int clear_zero = 0, bits = 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|pi", names, &ranks, &fit, &clear_zero,
-                                     &bits))
+    PyObject *ranks_in, *fit_in;
+    *clear_zero = 0;
+    *bits = 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|pi", names, &ranks_in, &fit_in,
+                                     clear_zero, bits))
         return -1;
-    if (bits < MIN_BITS || bits > MAX_BITS) {
+    if (*bits < MIN_BITS || *bits > MAX_BITS) {
         PyErr_Format(PyExc_ValueError, "bits must be between %d and %d", MIN_BITS, MAX_BITS);
         return -1;
     }
-    Context *x = &self->context;
     int flat[COLUMNS * ROWS] = {0};
-    if (read_ints(ranks, flat, COLUMNS * ROWS, "ranks") < 0) return -1;
+    if (read_ints(ranks_in, flat, COLUMNS * ROWS, "ranks") < 0) return -1;
     for (int c = 0; c < COLUMNS; c++)
-        for (int r = 0; r < ROWS; r++) x->ranks[c][r] = flat[c * ROWS + r];
+        for (int r = 0; r < ROWS; r++) ranks[c][r] = flat[c * ROWS + r];
     int masks[TOPS] = {0};
-    if (read_ints(fit, masks, TOPS, "fit") < 0) return -1;
-    for (int t = 0; t < TOPS; t++) x->fit[t] = (uint32_t)masks[t];
-    x->clear_zero = clear_zero;
-    self->bits = bits;
+    if (read_ints(fit_in, masks, TOPS, "fit") < 0) return -1;
+    for (int t = 0; t < TOPS; t++) fit[t] = (uint32_t)masks[t];
     return 0;
+}
+
+/* -1 (with an exception) unless the heights, top card and plays describe a position. */
+static int check_position(const int *heights, int top, const int *plays, Py_ssize_t n_plays) {
+    if (top < 0 || top >= TOPS) {
+        PyErr_SetString(PyExc_ValueError, "top out of range");
+        return -1;
+    }
+    for (int c = 0; c < COLUMNS; c++)
+        if (heights[c] > ROWS) {
+            PyErr_SetString(PyExc_ValueError, "heights out of range");
+            return -1;
+        }
+    for (Py_ssize_t i = 0; i < n_plays; i++)
+        if (plays[i] >= COLUMNS || heights[plays[i]] == 0) {
+            PyErr_SetString(PyExc_ValueError, "a play names an empty or unknown column");
+            return -1;
+        }
+    return 0;
+}
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
+    Context *x = &self->context;
+    return read_tableau(args, kwargs, x->ranks, x->fit, &x->clear_zero, &self->bits);
 }
 
 static void Search_dealloc(SearchObject *self) {
@@ -275,20 +300,7 @@ static PyObject *Search_values(SearchObject *self, PyObject *args) {
     if (n < 0) return NULL;
     Py_ssize_t n_plays = read_ints(plays_in, plays, COLUMNS, "plays");
     if (n_plays < 0) return NULL;
-    if (top < 0 || top >= TOPS) {
-        PyErr_SetString(PyExc_ValueError, "top out of range");
-        return NULL;
-    }
-    for (int c = 0; c < COLUMNS; c++)
-        if (heights[c] > ROWS) {
-            PyErr_SetString(PyExc_ValueError, "heights out of range");
-            return NULL;
-        }
-    for (Py_ssize_t i = 0; i < n_plays; i++)
-        if (plays[i] >= COLUMNS || heights[plays[i]] == 0) {
-            PyErr_SetString(PyExc_ValueError, "a play names an empty or unknown column");
-            return NULL;
-        }
+    if (check_position(heights, top, plays, n_plays) < 0) return NULL;
     Context *x = &self->context;
     if (x->table == NULL) {
         x->table = calloc((size_t)1 << self->bits, sizeof(Entry));
@@ -460,26 +472,7 @@ done:
 }
 
 static int Honest_init(HonestObject *self, PyObject *args, PyObject *kwargs) {
-    static char *names[] = {"ranks", "fit", "clear_zero", "bits", NULL};
-    PyObject *ranks, *fit;
-    int clear_zero = 0, bits = 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|pi", names, &ranks, &fit, &clear_zero,
-                                     &bits))
-        return -1;
-    if (bits < MIN_BITS || bits > MAX_BITS) {
-        PyErr_Format(PyExc_ValueError, "bits must be between %d and %d", MIN_BITS, MAX_BITS);
-        return -1;
-    }
-    int flat[COLUMNS * ROWS] = {0};
-    if (read_ints(ranks, flat, COLUMNS * ROWS, "ranks") < 0) return -1;
-    for (int c = 0; c < COLUMNS; c++)
-        for (int r = 0; r < ROWS; r++) self->ranks[c][r] = flat[c * ROWS + r];
-    int masks[TOPS] = {0};
-    if (read_ints(fit, masks, TOPS, "fit") < 0) return -1;
-    for (int t = 0; t < TOPS; t++) self->fit[t] = (uint32_t)masks[t];
-    self->clear_zero = clear_zero;
-    self->bits = bits;
-    return 0;
+    return read_tableau(args, kwargs, self->ranks, self->fit, &self->clear_zero, &self->bits);
 }
 
 static void Honest_dealloc(HonestObject *self) {
@@ -508,10 +501,7 @@ static PyObject *Honest_values(HonestObject *self, PyObject *args) {
     if (read_ints(counts_in, counts, RANKS, "counts") < 0) return NULL;
     Py_ssize_t n_plays = read_ints(plays_in, plays, COLUMNS, "plays");
     if (n_plays < 0) return NULL;
-    if (top < 0 || top >= TOPS) {
-        PyErr_SetString(PyExc_ValueError, "top out of range");
-        return NULL;
-    }
+    if (check_position(heights, top, plays, n_plays) < 0) return NULL;
     int total = 0;
     uint64_t mkey = 0;
     for (int r = 0; r < RANKS; r++) {
@@ -522,16 +512,6 @@ static PyObject *Honest_values(HonestObject *self, PyObject *args) {
         total += counts[r];
         mkey += (uint64_t)counts[r] * FIVES[r];
     }
-    for (int c = 0; c < COLUMNS; c++)
-        if (heights[c] > ROWS) {
-            PyErr_SetString(PyExc_ValueError, "heights out of range");
-            return NULL;
-        }
-    for (Py_ssize_t i = 0; i < n_plays; i++)
-        if (plays[i] >= COLUMNS || heights[plays[i]] == 0) {
-            PyErr_SetString(PyExc_ValueError, "a play names an empty or unknown column");
-            return NULL;
-        }
     if (self->table == NULL) {
         self->table = calloc((size_t)1 << self->bits, sizeof(HonestEntry));
         if (self->table == NULL) return PyErr_NoMemory();
