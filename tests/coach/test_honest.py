@@ -10,12 +10,13 @@ from dataclasses import replace
 import pytest
 
 from app.players.solitaire.accel import library
+from app.players.solitaire.hint import advise
 from app.players.solitaire.honest import Honest
 from app.players.solitaire.review import best_possible
-from app.players.solitaire.sampling import Coach
+from app.players.solitaire.sampling import Coach, candidates
 from app.players.solitaire.solver import SearchTooBig
 from app.players.solitaire.thumb import thumb_choices, thumb_move
-from app.rules.solitaire import STANDARD, Position, Variant, apply, is_over, score
+from app.rules.solitaire import STANDARD, Play, Position, Variant, apply, is_over, score
 from tests.coach.positions import position
 from tests.coach.test_solver import VARIANTS, small_deal
 
@@ -126,3 +127,17 @@ def test_the_coach_plays_the_exact_honest_values_near_the_end() -> None:
     sampled = Coach(samples=4, endgame=2, endgame_nodes=100_000).estimate(pos)
     assert not sampled.exact
     assert sampled.samples == 4
+
+
+def test_near_the_end_hint_and_coach_play_the_exact_honest_best() -> None:
+    # Averaging solves that each know their sampled order prefers the 5♥ on the 6♥; counting
+    # only which five cards are left to draw, the 5♦ is worth about 0.4 of a card more.
+    pos = position(["9S JS 5D", "4H AH QD", "3C 8H 5H", "8S 4D 7H", "", "", ""], "6H",
+                   "TS 2H 4S 8C 8D")
+    plays, moves = candidates(pos)
+    values = pure(pos).values(pos, plays)
+    best = moves[values.index(min(values))]
+    assert best == Play(0)
+    assert Coach(endgame=0).choose(pos) == Play(2)
+    assert Coach().choose(pos) == best
+    assert advise(pos).move == best
