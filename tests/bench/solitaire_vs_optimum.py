@@ -3,12 +3,12 @@
     nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player thumb --set report
     nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player coach --set report \\
         --variation standard --count 300
-    nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player hint --set report \
+    nice -n 15 .venv/bin/python -m tests.bench.solitaire_vs_optimum --player hint --set report \\
         --variation standard --count 200
 
 `--player hint` plays what the Hint button advises, searching within the request's budget of
 wall-clock time (`--hint-budget` ms, default 150), so its strength depends on how busy the
-machine is: run it with nothing else on the cores.
+machine is: give it a core of its own, and say how busy the machine was.
 
 Plays the player (`golf simulate solitaire`'s players, with that command's defaults; any
 further option such as `--samples 32` goes to them, and then `--label` names the run) on the
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from app.players.solitaire.hint import advise
 from app.rules.solitaire import deal_for_number
-from app.simulate.solitaire import add_arguments, make_player, play_deal
+from app.simulate.solitaire import Player, add_arguments, make_player, play_deal
 from tests.bench.solitaire_optimum import VARIATION_NAMES, load_results, variation
 from tests.bench.solitaire_sets import HERE, SET_NAMES, load_set
 
@@ -91,7 +91,7 @@ def play(label: str, player_args: argparse.Namespace, set_name: str, name: str, 
     return {number: done[number] for number in numbers}
 
 
-def make_bench_player(player_args: argparse.Namespace):
+def make_bench_player(player_args: argparse.Namespace) -> Player:
     """`golf simulate`'s player, or `hint`: what the Hint button advises, at its time budget."""
     if player_args.hint_budget is None:
         return make_player(player_args.player, player_args)
