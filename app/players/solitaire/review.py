@@ -25,7 +25,7 @@ from app.i18n import card_name, ngettext
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
 from app.players.solitaire.hint import format_decimal_1
-from app.players.solitaire.sampling import Coach
+from app.players.solitaire.sampling import Coach, deepest_that_fits
 from app.players.solitaire.solver import THUMB_ROLLOUTS, SearchTooBig, Solver, top_code
 from app.players.solitaire.thumb import thumb_move
 from app.rules.cards import rank
@@ -192,16 +192,14 @@ def honest_expectation(
     samples = EXPECT_SAMPLES if fast else PURE_EXPECT_SAMPLES
     horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
     limit = SAMPLE_NODES if fast else SAMPLE_NODES // 5
-    for horizon in horizons:
-        coach = Coach(
-            samples=samples, horizon=horizon, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0
-        )
-        try:
-            estimate = coach.estimate(
-                position, deadline=until, node_limit=limit, clock=time.thread_time, forced=True
-            )
-        except SearchTooBig:
-            continue
+    coaches = [
+        Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0)
+        for h in horizons
+    ]
+    estimate = deepest_that_fits(
+        coaches, position, deadline=until, clock=time.thread_time, node_limit=limit, forced=True
+    )
+    if estimate is not None:
         return estimate.ranked()[0][0]
     coach = Coach(samples=1, horizon=0, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0)
     try:
@@ -239,15 +237,13 @@ class Judge:
         """
         if len(legal_moves(position)) < 2:
             return None
-        for coach in self.coaches:
-            try:
-                ranked = coach.estimate(position, node_limit=self.sample_nodes).ranked()
-            except SearchTooBig:
-                continue
-            values = {move: value for value, move in ranked}
-            best_value, best = ranked[0]
-            return best, values[played] - best_value
-        return None
+        estimate = deepest_that_fits(self.coaches, position, node_limit=self.sample_nodes)
+        if estimate is None:
+            return None
+        ranked = estimate.ranked()
+        values = {move: value for value, move in ranked}
+        best_value, best = ranked[0]
+        return best, values[played] - best_value
 
 
 def describe(number: int, position: Position, played: Move, better: Move, loss: float) -> str:

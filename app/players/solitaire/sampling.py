@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from app.players.solitaire.honest import Honest
 from app.players.solitaire.solver import RUN_ROLLOUTS, SearchTooBig, Solver, top_code
@@ -36,6 +37,27 @@ def candidates(position: Position) -> tuple[list[int], list[Move]]:
     plays, then drawing if cards are left to draw."""
     plays = thumb_choices(position)
     return plays, [Play(c) for c in plays] + ([DRAW] if position.stock else [])
+
+
+def deepest_that_fits(
+    coaches: Sequence[Coach],
+    position: Position,
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    **options: Any,
+) -> Estimate | None:
+    """The estimate of the first coach (deepest horizon first) whose samples each fit their
+    share of states (`node_limit` in `options`); None when none fits, or when `clock()` reaches
+    `deadline` before the next one could start."""
+    for coach in coaches:
+        if deadline is not None and clock() >= deadline:
+            return None
+        try:
+            return coach.estimate(position, deadline=deadline, clock=clock, **options)
+        except SearchTooBig:
+            continue
+    return None
 
 
 @dataclass
