@@ -65,8 +65,7 @@ KEPT_CARD_BIAS = 1.5
 # The stopping plan looks this many of my turns ahead when deciding to knock.
 HORIZON = 8
 # The points of each rank, for the improvement the turns to come bring (see `improved`).
-DECK_POINTS = tuple(card_points(rank + "S", Options(game=Game.FOUR_CARD).scoring)
-                    for rank in RANKS)
+DECK_POINTS = tuple(card_points(rank + "S", Options(game=Game.FOUR_CARD).scoring) for rank in RANKS)
 
 
 @lru_cache(maxsize=200_000)
@@ -149,8 +148,9 @@ class SquareModel:
         """Expected saving of one stock card put in place of a card worth `worst` (or thrown)."""
         found = self._gains.get(worst)
         if found is None:
-            found = self._gains[worst] = sum(q * (worst - p) for p, q in self._by_points
-                                             if p < worst)
+            found = self._gains[worst] = sum(
+                q * (worst - p) for p, q in self._by_points if p < worst
+            )
         return found
 
     def gain(self, square: Square) -> float:
@@ -188,9 +188,12 @@ def _plan(view: SeatView) -> Plan:
     following = (known.seat + 1) % known.seats
     gains = [model.gain(known.layouts[s]) for s in others]
     plan = Plan(
-        known=known, model=model, alpha=0.0 if last else ALPHA,
+        known=known,
+        model=model,
+        alpha=0.0 if last else ALPHA,
         next_square=None if following == view.knocker else known.layouts[following],
-        others=others, others_gain=sum(gains) / len(gains),
+        others=others,
+        others_gain=sum(gains) / len(gains),
         penalty=view.options.knock_penalty,
     )
     if plan.next_square is not None and len(others) == 1:
@@ -211,8 +214,10 @@ def their_knock_odds(plan: Plan) -> float:
     if any(r is None and i not in near for i, r in enumerate(square)):
         return 0.0  # it has not seen all its cards, so it cannot knock yet
     mine_face_down = plan.known.face_down[plan.known.seat]
-    its_estimate = sum(plan.model.mean if down else plan.model.points[r]
-                       for r, down in zip(plan.mine, mine_face_down, strict=True))
+    its_estimate = sum(
+        plan.model.mean if down else plan.model.points[r]
+        for r, down in zip(plan.mine, mine_face_down, strict=True)
+    )
     its_sum = sum(_square_values(plan, seat))
     hidden = sum(r is None for r in square)
     if not hidden:
@@ -241,8 +246,9 @@ def gift(plan: Plan, rank: str | None) -> float:
 
 def place_value(plan: Plan, index: int, rank: str) -> float:
     square = placed(plan.mine, index, rank)
-    return (plan.model.value(square, plan.alpha)
-            + GIFT_WEIGHT * plan.gift_scale * gift(plan, plan.mine[index]))
+    return plan.model.value(square, plan.alpha) + GIFT_WEIGHT * plan.gift_scale * gift(
+        plan, plan.mine[index]
+    )
 
 
 def best_place(plan: Plan, rank: str) -> tuple[int, float]:
@@ -258,8 +264,9 @@ def keep_value(plan: Plan, thrown: str) -> float:
 
 
 def draw_value(plan: Plan) -> float:
-    return sum(q * min(keep_value(plan, r), best_place(plan, r)[1])
-               for r, q in plan.model.odds.items())
+    return sum(
+        q * min(keep_value(plan, r), best_place(plan, r)[1]) for r, q in plan.model.odds.items()
+    )
 
 
 def _normal_cdf(x: float) -> float:
@@ -273,8 +280,9 @@ def _square_values(plan: Plan, seat: int) -> tuple[float, ...]:
     if seat == plan.known.seat:
         return values
     near = plan.known.shape.near_row
-    return tuple(v - KEPT_CARD_BIAS if square[i] is None and i in near else v
-                 for i, v in enumerate(values))
+    return tuple(
+        v - KEPT_CARD_BIAS if square[i] is None and i in near else v for i, v in enumerate(values)
+    )
 
 
 def _penalty(plan: Plan, mine: float, theirs: list[float], hidden: list[int]) -> float:
@@ -336,8 +344,9 @@ def choose(view: SeatView, rng: random.Random) -> Move:
     searched = SEARCH and view.seats == 2 and view.phase in (Phase.DRAW, Phase.PLACE)
     if searched and not plan_drags(view):
         prior = _heuristic(view, legal)
-        return search(view, _dice(view), golf4_rollout.greedy_turn, golf4_rollout.greedy_place,
-                      prior=prior)
+        return search(
+            view, _dice(view), golf4_rollout.greedy_turn, golf4_rollout.greedy_place, prior=prior
+        )
     if view.phase == Phase.DRAW:
         if plan_drags(view):
             return Knock(view.seat) if Knock(view.seat) in legal else legal[0]
