@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from app.players.golf import coach4
-from app.players.golf.coach4_search import Table, _in_doubt, candidates, search
+from app.players.golf.coach4_search import Table, candidates, search
 from app.players.golf.golf4_rollout import POINTS, RANK_OF, greedy_place, greedy_turn
 from app.rules import golf
 from app.rules.golf import DrawStock, Knock, NextHole, Options, Phase, Swap, ThrowAway
@@ -133,13 +133,3 @@ def test_a_clearly_poor_heuristic_move_is_overruled_and_a_good_one_stands():
     assert search(king, random.Random(1), greedy_turn, greedy_place, prior=("swap", 2)) == Swap(
         0, 2
     )
-
-
-def test_more_deals_only_while_a_challenger_to_the_heuristic_is_in_doubt():
-    # Candidate 1 is ahead of the favoured candidate 0 by about 2.3 standard errors: in doubt.
-    close = [[0.0, 0.0, 0.0, 0.0], [0.1, 0.3, 0.2, 0.0], [-1.0, -1.0, -1.0, -1.0]]
-    assert _in_doubt(close, [0, 1, 2], 0)
-    assert not _in_doubt(close, [0, 2], 0)  # the close one dropped, the other far behind
-    assert not _in_doubt(close, [0, 1, 2], -1)  # no heuristic move to overrule
-    clear = [[0.0, 0.0, 0.0, 0.0], [1.0, 1.1, 0.9, 1.0]]
-    assert not _in_doubt(clear, [0, 1], 0)  # already overruled

@@ -60,10 +60,6 @@ DROP_Z = 2.0
 # the heuristic alone won 63.4 %; overruling at 1 standard error 64.4 %, at 2 67.1 %, at 3
 # 68.3 %.
 OVERRULE_Z = 3.0
-# After DEALS, deals go on (up to MAX_DEALS) while a challenger is DOUBT_Z standard errors
-# or more ahead of the heuristic's move but not yet OVERRULE_Z.
-MAX_DEALS = DEALS
-DOUBT_Z = 1.5
 # The seats draw from opposite ends of the stock (see golf4_rollout.Hole.ends).
 OPPOSITE_ENDS = (-1, 0)
 NEAR_ROW = (2, 3)
@@ -213,17 +209,14 @@ def search(
     rng: random.Random,
     rollout: Turn,
     place: Callable,
-    deals: int | None = None,
+    deals: int = DEALS,
     prior: tuple[str, int] | None = None,
 ) -> Move:
     """The candidate with the best mean over `deals` determinisations (ties: listed first).
 
     Every `BATCH` deals, a candidate clearly behind the leader on the same deals (by `DROP_Z`
     standard errors) is dropped, so that the deals go to the close calls; the search stops
-    when one candidate is left. After `deals` (default `DEALS`), it goes on, up to
-    `MAX_DEALS`, only while a challenger to `prior` is in doubt (`_in_doubt`)."""
-    deals = DEALS if deals is None else deals
-    most = max(deals, MAX_DEALS)
+    when one candidate is left."""
     actions = candidates(view)
     if len(actions) == 1:
         return actions[0].move
@@ -234,7 +227,7 @@ def search(
     alive = list(range(len(actions)))
     seed = rng.getrandbits(64)
     favoured = _matching(view, actions, prior)
-    for k in range(most):
+    for k in range(deals):
         base = table.deal(random.Random(seed + k))
         for a in alive:
             hole = base.copy(seed - k)
@@ -245,22 +238,12 @@ def search(
             values[a].append(win_chance(view, scores))
         if (k + 1) % BATCH == 0:
             alive = _survivors(values, alive, favoured)
-            if len(alive) == 1 or (k + 1 >= deals and not _in_doubt(values, alive, favoured)):
+            if len(alive) == 1:
                 break
     best = max(alive, key=lambda a: (sum(values[a]), -a))
     if favoured >= 0 and best != favoured and _z(values[best], values[favoured]) < OVERRULE_Z:
         best = favoured
     return actions[best].move
-
-
-def _in_doubt(values: list[list[float]], alive: list[int], favoured: int) -> bool:
-    """Whether some candidate is ahead of the favoured one by `DOUBT_Z` standard errors or
-    more but not yet by `OVERRULE_Z`: more deals may settle it."""
-    if favoured < 0:
-        return False
-    return any(
-        DOUBT_Z <= _z(values[a], values[favoured]) < OVERRULE_Z for a in alive if a != favoured
-    )
 
 
 def _matching(view: SeatView, actions: list[Action], prior: tuple[str, int] | None) -> int:
