@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -37,6 +38,15 @@ def engines(pos: Position) -> list[Honest]:
 
 def best_value(honest: Honest, pos: Position) -> float:
     return min(honest.values(pos, thumb_choices(pos)))
+
+
+def small_deals_in_play(seed: int, variant: Variant, count: int) -> Iterator[Position]:
+    """The deals among `count` small ones (tests.coach.test_solver) that are not over yet."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        pos = small_deal(rng, variant)
+        if not is_over(pos):
+            yield pos
 
 
 def every_order(pos: Position) -> list[Position]:
@@ -73,11 +83,7 @@ def test_playing_and_drawing_are_both_valued() -> None:
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(v.labels()) or "standard")
 def test_honest_best_lies_between_the_clairvoyant_and_the_rules_of_thumb(variant: Variant) -> None:
     """No honest player beats knowing the order; thumb is one honest way to play."""
-    rng = random.Random(18)
-    for _ in range(20):
-        pos = small_deal(rng, variant)
-        if is_over(pos):
-            continue
+    for pos in small_deals_in_play(18, variant, 20):
         orders = every_order(pos)
         clairvoyant = sum(best_possible(o) for o in orders) / len(orders)
         thumb = sum(thumb_score(o) for o in orders) / len(orders)
@@ -87,11 +93,7 @@ def test_honest_best_lies_between_the_clairvoyant_and_the_rules_of_thumb(variant
 
 
 def test_the_order_of_the_draw_pile_changes_nothing() -> None:
-    rng = random.Random(3)
-    for _ in range(20):
-        pos = small_deal(rng, STANDARD)
-        if is_over(pos):
-            continue
+    for pos in small_deals_in_play(3, STANDARD, 20):
         values = {tuple(pure(o).values(o, thumb_choices(o))) for o in every_order(pos)}
         assert len(values) == 1
 
@@ -99,11 +101,7 @@ def test_the_order_of_the_draw_pile_changes_nothing() -> None:
 @pytest.mark.skipif(library() is None, reason="no C compiler: only the Python search runs")
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(v.labels()) or "standard")
 def test_c_and_python_give_the_same_values(variant: Variant) -> None:
-    rng = random.Random(11)
-    for _ in range(25):
-        pos = small_deal(rng, variant)
-        if is_over(pos):
-            continue
+    for pos in small_deals_in_play(11, variant, 25):
         python, c = engines(pos)
         plays = thumb_choices(pos)
         assert python.values(pos, plays) == c.values(pos, plays)
