@@ -55,6 +55,7 @@ PURE_SHARE = 20
 JUDGE_HORIZONS, PURE_JUDGE_HORIZONS = (6, 4, 2), (2, 1)
 JUDGE_SAMPLES, PURE_JUDGE_SAMPLES = 8, 6
 # The review's coaches only sample (endgame=0): their budgets count the sampler's states.
+
 # Whatever their states cost, the bound stops deepening and the moments stop judging after
 # this much CPU time each.
 BEST_CPU_SECONDS = 0.2

@@ -172,8 +172,10 @@ class Coach:
 
         None with more than `endgame` cards left to draw, or when the search is too big.
         """
+        if len(position.stock) > self.endgame:
+            return None
         plays, moves = candidates(position)
-        if not moves or len(position.stock) > self.endgame:
+        if not moves:
             return None
         if self._honest is None or not self._honest.serves(position):
             self._honest = Honest(position.columns, position.variant)
