@@ -14,6 +14,7 @@ from app.players.solitaire.sampling import (
     DEFAULT_ENDGAME_NODES,
     DEFAULT_HORIZON,
     DEFAULT_SAMPLES,
+    DEFAULT_TURN_SAMPLES,
     Coach,
 )
 from app.players.solitaire.thumb import thumb_move
@@ -90,6 +91,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_ENDGAME_NODES,
         help="coach: new states the exact honest search may visit before sampling instead",
     )
+    parser.add_argument(
+        "--turn-samples",
+        type=int,
+        default=DEFAULT_TURN_SAMPLES,
+        help="coach: orders tried per rank the next draw may bring, playing this turn and the "
+        "next without knowing the order (0 = plain sampling)",
+    )
     parser.add_argument("--first", type=int, default=0, help="index of the first deal to play")
     parser.add_argument("--count", type=int, default=None, help="how many deals to play")
 
@@ -118,6 +126,7 @@ def make_player(name: str, args: argparse.Namespace) -> Player:
         min_samples=args.min_samples,
         endgame=args.endgame,
         endgame_nodes=args.endgame_nodes,
+        turn_samples=args.turn_samples,
     )
     return coach.choose
 

@@ -64,8 +64,19 @@ def results_path(label: str, set_name: str, name: str) -> Path:
     return RESULTS / f"{label}_{set_name}_{name.replace('=', '')}.jsonl"
 
 
-def play(label: str, player_args: argparse.Namespace, set_name: str, name: str, count: int | None):
-    """Play the deals not played yet; return deal number -> score for the first `count`."""
+def play(
+    label: str,
+    player_args: argparse.Namespace,
+    set_name: str,
+    name: str,
+    count: int | None,
+    part: tuple[int, int] = (0, 1),
+):
+    """Play the deals not played yet; return deal number -> score for the first `count`.
+
+    With `part` (k, n), play only every n-th of those deals from the k-th, so that n
+    processes can share one results file (each line is appended whole).
+    """
     path = results_path(label, set_name, name)
     numbers = load_set(set_name)[:count]
     done = {}
@@ -77,7 +88,7 @@ def play(label: str, player_args: argparse.Namespace, set_name: str, name: str, 
     player = None
     path.parent.mkdir(exist_ok=True)
     with path.open("a") as out:
-        for number in numbers:
+        for number in numbers[part[0] :: part[1]]:
             if number in done:
                 continue
             if player is None:
@@ -88,7 +99,15 @@ def play(label: str, player_args: argparse.Namespace, set_name: str, name: str, 
             out.write(json.dumps(line) + "\n")
             out.flush()
             done[number] = result
-    return {number: done[number] for number in numbers}
+    return {number: done[number] for number in numbers if number in done}
+
+
+def part_of(text: str) -> tuple[int, int]:
+    """The --part option: "K/N" -> (K, N), with 0 <= K < N."""
+    k, _, n = text.partition("/")
+    if not (k.isascii() and k.isdigit() and n.isascii() and n.isdigit() and int(k) < int(n)):
+        raise argparse.ArgumentTypeError(f"expected K/N with 0 <= K < N, not {text!r}")
+    return int(k), int(n)
 
 
 def make_bench_player(player_args: argparse.Namespace) -> Player:
@@ -131,6 +150,13 @@ def main() -> None:
     parser.add_argument("--variation", action="append", choices=VARIATION_NAMES)
     parser.add_argument("--count", type=int, default=None, help="only the first N deals")
     parser.add_argument("--label", default=None, help="name of this run's results (player)")
+    parser.add_argument(
+        "--part",
+        type=part_of,
+        default=(0, 1),
+        metavar="K/N",
+        help="play only every N-th deal from the K-th (0-based), to share a run between processes",
+    )
     args, rest = parser.parse_known_args()
     player_parser = argparse.ArgumentParser(prog="player options")
     add_arguments(player_parser)
@@ -149,7 +175,7 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     for name in args.variation or VARIATION_NAMES:
-        scores = play(label, player_args, args.set, name, args.count)
+        scores = play(label, player_args, args.set, name, args.count, args.part)
         row = compare(args.set, name, scores)
         note = f" ({row.missing} deals without an optimum yet)" if row.missing else ""
         print(

@@ -12,9 +12,9 @@ import pytest
 
 from app.players.solitaire.accel import library
 from app.players.solitaire.hint import advise
-from app.players.solitaire.honest import Honest
+from app.players.solitaire.honest import C_BITS, C_MAX_BITS, Honest, table_bits
 from app.players.solitaire.review import best_possible
-from app.players.solitaire.sampling import Coach, candidates
+from app.players.solitaire.sampling import Coach, candidates, plain_sampler
 from app.players.solitaire.solver import SearchTooBig
 from app.players.solitaire.thumb import thumb_choices, thumb_move
 from app.rules.solitaire import STANDARD, Play, Position, Variant, apply, is_over, score
@@ -116,6 +116,16 @@ def test_a_search_too_big_stops_and_leaves_nothing_wrong_behind() -> None:
         assert again == pure(pos).values(pos, thumb_choices(pos))
 
 
+def test_a_search_allowed_more_states_gets_a_larger_table_up_to_a_cap() -> None:
+    assert table_bits(300_000) == C_BITS == 20
+    assert table_bits(4_000_000) == 23
+    assert table_bits(10**9) == C_MAX_BITS == 24
+    pos = position(["9S 8S 7D", "4C 3S", "JH", "", "", "", ""], "2D", "TC 5H 6S QD KC AC")
+    plays = thumb_choices(pos)
+    small, large = Honest(pos.columns, pos.variant), Honest(pos.columns, pos.variant, 23)
+    assert small.values(pos, plays) == large.values(pos, plays) == pure(pos).values(pos, plays)
+
+
 def test_the_coach_plays_the_exact_honest_values_near_the_end() -> None:
     pos = position(["9S 8S 7D", "4C 3S", "JH", "", "", "", ""], "2D", "TC 5H 6S")
     coach = Coach(samples=4, endgame=3, endgame_nodes=100_000)
@@ -136,6 +146,8 @@ def test_near_the_end_hint_and_coach_play_the_exact_honest_best() -> None:
     values = pure(pos).values(pos, plays)
     best = moves[values.index(min(values))]
     assert best == Play(0)
-    assert Coach(endgame=0).choose(pos) == Play(2)
+    assert plain_sampler().choose(pos) == Play(2)
     assert Coach().choose(pos) == best
+    # Here playing this turn and the next honestly (turns.py) is enough to see it too.
+    assert Coach(endgame=0).choose(pos) == best
     assert advise(pos).move == best

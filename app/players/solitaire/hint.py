@@ -9,7 +9,7 @@ from app.i18n import format_number, ngettext
 from app.i18n import gettext as _
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import move_phrase, reason
-from app.players.solitaire.sampling import Coach, Estimate, deepest_that_fits
+from app.players.solitaire.sampling import Coach, Estimate, deepest_that_fits, plain_sampler
 from app.players.solitaire.solver import SearchTooBig
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import Move, Position, legal_moves
@@ -67,12 +67,12 @@ def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
     estimate = exact.honest_estimate(position)
     if estimate is not None:
         return estimate
-    coaches = [Coach(samples=MAX_SAMPLES, horizon=h, seed=seed, endgame=0) for h in horizons]
+    coaches = [plain_sampler(samples=MAX_SAMPLES, horizon=h, seed=seed) for h in horizons]
     estimate = deepest_that_fits(coaches, position, deadline=deadline, node_limit=limit)
     if estimate is not None:
         return estimate
     # One sample one draw ahead, still bounded: a hint never searches without a limit.
-    return Coach(samples=1, horizon=1, seed=seed, endgame=0).estimate(
+    return plain_sampler(samples=1, horizon=1, seed=seed).estimate(
         position, node_limit=10 * limit
     )
 

@@ -24,8 +24,14 @@ from app.rules.solitaire import COLUMNS, ROWS, Position
 RANKS = 14
 FIVES = tuple(5**r for r in range(RANKS))
 UNSET = 1e9
-# Memo slots of the C table: 2^20 (24 MB); a full table only costs recomputation.
-C_BITS = 20
+# Memo slots of the C table: 2^20 (24 MB) by default; a full table only costs recomputation,
+# so a search allowed many more states gets a larger one (up to 2^24, 400 MB).
+C_BITS, C_MAX_BITS = 20, 24
+
+
+def table_bits(node_limit: int) -> int:
+    """Table size (log2) for searches of up to `node_limit` new states each."""
+    return max(C_BITS, min(C_MAX_BITS, (2 * node_limit).bit_length()))
 
 
 def rank_counts(position: Position) -> list[int]:
@@ -39,7 +45,7 @@ def rank_counts(position: Position) -> list[int]:
 class Honest:
     """Expectimax over one tableau; memoised for the whole deal."""
 
-    def __init__(self, columns: Sequence[Sequence[str]], variant: Any) -> None:
+    def __init__(self, columns: Sequence[Sequence[str]], variant: Any, bits: int = C_BITS) -> None:
         self.columns = tuple(tuple(cards) for cards in columns)
         self.ranks = tuple(tuple(rank(card) for card in cards) for cards in self.columns)
         self.variant = variant
@@ -52,7 +58,7 @@ class Honest:
         self._c: Any = None
         if fast is not None:
             flat = [r for cards in self.ranks for r in (*cards, *[0] * (ROWS - len(cards)))]
-            self._c = fast.Honest(flat, self.fit, self.zero, C_BITS)
+            self._c = fast.Honest(flat, self.fit, self.zero, bits)
 
     def serves(self, position: Position) -> bool:
         """Whether `position`'s columns are what is left of this tableau's."""

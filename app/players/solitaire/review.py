@@ -25,7 +25,7 @@ from app.i18n import card_name, ngettext
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
 from app.players.solitaire.hint import format_decimal_1
-from app.players.solitaire.sampling import Coach, deepest_that_fits
+from app.players.solitaire.sampling import deepest_that_fits, plain_sampler
 from app.players.solitaire.solver import THUMB_ROLLOUTS, SearchTooBig, Solver, top_code
 from app.players.solitaire.thumb import thumb_move
 from app.rules.cards import rank
@@ -54,7 +54,6 @@ PURE_SHARE = 20
 # Draws searched ahead per sample when judging a moment, deepest first; samples per moment.
 JUDGE_HORIZONS, PURE_JUDGE_HORIZONS = (6, 4, 2), (2, 1)
 JUDGE_SAMPLES, PURE_JUDGE_SAMPLES = 8, 6
-# The review's coaches only sample (endgame=0): their budgets count the sampler's states.
 
 # Whatever their states cost, the bound stops deepening and the moments stop judging after
 # this much CPU time each.
@@ -194,7 +193,7 @@ def honest_expectation(
     horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
     limit = SAMPLE_NODES if fast else SAMPLE_NODES // 5
     coaches = [
-        Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0)
+        plain_sampler(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS)
         for h in horizons
     ]
     estimate = deepest_that_fits(
@@ -202,7 +201,7 @@ def honest_expectation(
     )
     if estimate is not None:
         return estimate.ranked()[0][0]
-    coach = Coach(samples=1, horizon=0, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0)
+    coach = plain_sampler(samples=1, horizon=0, seed=seed, rollouts=THUMB_ROLLOUTS)
     try:
         return coach.estimate(position, node_limit=10 * limit, forced=True).ranked()[0][0]
     except SearchTooBig:
@@ -217,7 +216,7 @@ class Judge:
         samples = JUDGE_SAMPLES if fast else PURE_JUDGE_SAMPLES
         horizons = JUDGE_HORIZONS if fast else PURE_JUDGE_HORIZONS
         self.coaches = [
-            Coach(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS, endgame=0)
+            plain_sampler(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS)
             for h in horizons
         ]
         self.budget = MOMENT_NODES if library() is not None else MOMENT_NODES // 5

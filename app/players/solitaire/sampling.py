@@ -1,5 +1,6 @@
-"""The coach: average exact solves over random orders of the unseen draw pile, and once few
-cards are left to draw, the exact honest best (honest.py) instead.
+"""The coach: average exact solves over random orders of the unseen draw pile, with this turn
+and the next chosen without knowing the order (turns.py), and once few cards are left to draw,
+the exact honest best (honest.py) instead.
 
 Honest by construction: the draw pile is only ever read as a sorted list or as counts per rank
 (which cards are in it, visible to anyone who counts the table), and the orders tried are
@@ -16,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.players.solitaire.honest import Honest
+from app.players.solitaire.honest import Honest, table_bits
 from app.players.solitaire.solver import RUN_ROLLOUTS, SearchTooBig, Solver, top_code
 from app.players.solitaire.thumb import thumb_choices
+from app.players.solitaire.turns import turn_values
 from app.rules.cards import rank
 from app.rules.solitaire import DRAW, Move, Play, Position
 
@@ -30,6 +32,11 @@ DEFAULT_SAMPLES = 64
 # states a decision (about 0.1 s in C; the pure-Python search is about 50 times slower).
 DEFAULT_ENDGAME = 10
 DEFAULT_ENDGAME_NODES = 300_000
+# Orders tried per rank the next draw may bring, for the estimate of turns.py; 0 = plain
+# sampling, where every order is known from the first draw (Hint and the review, whose budgets
+# count plain samples).
+DEFAULT_TURN_SAMPLES = 16
+DEFAULT_TURN_MARGIN = 0.5
 
 
 def candidates(position: Position) -> tuple[list[int], list[Move]]:
@@ -37,6 +44,12 @@ def candidates(position: Position) -> tuple[list[int], list[Move]]:
     plays, then drawing if cards are left to draw."""
     plays = thumb_choices(position)
     return plays, [Play(c) for c in plays] + ([DRAW] if position.stock else [])
+
+
+def plain_sampler(**options: Any) -> Coach:
+    """A coach that only averages sampled solves (no exact endgame, no honest turns), so that
+    its cost is counted in the sampler's states: what Hint and the review budget for."""
+    return Coach(endgame=0, turn_samples=0, **options)
 
 
 def deepest_that_fits(
@@ -109,8 +122,11 @@ class Coach:
     # (honest.py) when that search needs at most `endgame_nodes` new states; 0 = never.
     endgame: int = DEFAULT_ENDGAME
     endgame_nodes: int = DEFAULT_ENDGAME_NODES
+    turn_samples: int = DEFAULT_TURN_SAMPLES
+    turn_margin: float = DEFAULT_TURN_MARGIN
     _solver: Solver | None = field(default=None, repr=False)
     _honest: Honest | None = field(default=None, repr=False)
+    _after_draw: tuple[Any, dict] = field(default=((), {}), repr=False)
 
     def solver_for(self, position: Position) -> Solver:
         """The last solver if this position's columns are what is left of its columns."""
@@ -140,7 +156,9 @@ class Coach:
         """Score each legal move; stops sampling once `clock()` reaches `deadline`, if given.
 
         A position with a single move is only sampled when `forced` (to know its value).
-        Raises SearchTooBig when one sample needs more than `node_limit` states.
+        Raises SearchTooBig when one sample needs more than `node_limit` states. With
+        `turn_samples`, and no deadline, close calls are judged again with this turn and the
+        next played honestly (turns.py).
         """
         plays, moves = candidates(position)
         estimate = Estimate(moves, [0.0] * len(moves))
@@ -165,6 +183,21 @@ class Coach:
                 break
             if self._clear_enough(estimate):
                 break
+        if self._turns_worth_it(estimate) and deadline is None:
+            values = turn_values(
+                solver,
+                heights,
+                top,
+                sorted(unseen),
+                plays,
+                samples=self.turn_samples,
+                horizon=self.horizon,
+                rng=random.Random(self._sample_seed(position)),
+                node_limit=node_limit,
+                first_sample=count,
+                after_draw=self._after_draw_for(position),
+            )
+            return Estimate(moves, values, samples=1, rows=[values])
         return estimate
 
     def honest_estimate(self, position: Position) -> Estimate | None:
@@ -178,7 +211,9 @@ class Coach:
         if not moves:
             return None
         if self._honest is None or not self._honest.serves(position):
-            self._honest = Honest(position.columns, position.variant)
+            self._honest = Honest(
+                position.columns, position.variant, table_bits(self.endgame_nodes)
+            )
         try:
             values = self._honest.values(position, plays, self.endgame_nodes)
         except SearchTooBig:
@@ -186,6 +221,23 @@ class Coach:
         estimate = Estimate(moves, [0.0] * len(moves), exact=True)
         estimate.add(values)
         return estimate
+
+    def _after_draw_for(self, position: Position) -> dict:
+        """The values of drawing worked out earlier in this turn (turns.py), or a new table."""
+        unseen = tuple(sorted(rank(card) for card in position.stock))
+        key = (self.solver_for(position), unseen, self._sample_seed(position), self.turn_samples)
+        if self._after_draw[0] != key:
+            self._after_draw = (key, {})
+        return self._after_draw[1]
+
+    def _turns_worth_it(self, estimate: Estimate) -> bool:
+        """Whether to play this turn and the next honestly (turns.py): only where sampling
+        finds the best two moves within `turn_margin` of each other, as it flatters some
+        moves by about that much; elsewhere the choice stands and the cost is saved."""
+        if not self.turn_samples or not self.horizon or estimate.exact:
+            return False
+        ranked = estimate.ranked()
+        return ranked[1][0] - ranked[0][0] < self.turn_margin
 
     def _clear_enough(self, estimate: Estimate) -> bool:
         done = estimate.samples
