@@ -36,6 +36,7 @@ DEFAULT_ENDGAME_NODES = 300_000
 # sampling, where every order is known from the first draw (Hint and the review, whose budgets
 # count plain samples).
 DEFAULT_TURN_SAMPLES = 16
+# Only moves that sampling finds this close (in cards) are judged again that way.
 DEFAULT_TURN_MARGIN = 0.5
 
 
@@ -183,7 +184,7 @@ class Coach:
                 break
             if self._clear_enough(estimate):
                 break
-        if self._turns_worth_it(estimate) and deadline is None:
+        if deadline is None and self._turns_worth_it(estimate):
             values = turn_values(
                 solver,
                 heights,
