@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -66,6 +67,10 @@ def test_review_shows_the_coach_is_working_until_it_arrives(page):
     expect(page.get_by_role("status")).to_contain_text("Working out the review")
     expect(page.locator("#review")).to_have_attribute("aria-busy", "true")
     expect(page.locator("#review")).to_have_class(re.compile(r"\bhtmx-request\b"))
+    # The route handler runs only when Playwright's event loop gets a turn: give it some.
+    deadline = time.monotonic() + 5
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
     assert held, "the page did not ask for the review with htmx"
     held[0].continue_()
     expect(page.get_by_text("Best possible with these cards")).to_be_visible()
