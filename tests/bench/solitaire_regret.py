@@ -40,7 +40,7 @@ from app.players.solitaire.sampling import (
 from app.players.solitaire.solver import SearchTooBig
 from app.rules.solitaire import STANDARD, apply, deal_for_number, is_over, start
 from tests.bench.solitaire_sets import SET_NAMES, load_set
-from tests.bench.solitaire_vs_optimum import RESULTS, part_of
+from tests.bench.solitaire_vs_optimum import RESULTS, part_of, stored_lines
 
 DEFAULT_CARDS = 12
 DEFAULT_NODES = 10_000_000
@@ -83,17 +83,10 @@ def results_path(set_name: str, endgame_nodes: int, turn_samples: int) -> Path:
     return RESULTS / f"regret_{set_name}_endgame{endgame_nodes}_turns{turn_samples}.jsonl"
 
 
-def stored(path: Path) -> dict[int, dict]:
-    if not path.exists():
-        return {}
-    lines = (json.loads(line) for line in path.read_text().splitlines())
-    return {line["deal"]: line for line in lines}
-
-
 def run(path: Path, numbers: list[int], coach: dict, cards: int, nodes: int, part) -> None:
     """Check the deals of `numbers` (every part[1]-th from part[0]) not checked yet; `coach`
     holds the coach's options."""
-    done = stored(path)
+    done = stored_lines(path)
     RESULTS.mkdir(exist_ok=True)
     with path.open("a") as out:
         for number in numbers[part[0] :: part[1]]:
@@ -147,7 +140,7 @@ def main() -> None:
     if not args.table:
         coach = {"endgame_nodes": args.endgame_nodes, "turn_samples": args.turn_samples}
         run(path, numbers, coach, args.cards, args.nodes, args.part)
-    done = stored(path)
+    done = stored_lines(path)
     table([done[number] for number in numbers if number in done])
 
 

@@ -64,6 +64,14 @@ def results_path(label: str, set_name: str, name: str) -> Path:
     return RESULTS / f"{label}_{set_name}_{name.replace('=', '')}.jsonl"
 
 
+def stored_lines(path: Path) -> dict[int, dict]:
+    """Deal number -> its line in a results file of one JSON object per deal (empty if none)."""
+    if not path.exists():
+        return {}
+    lines = (json.loads(line) for line in path.read_text().splitlines())
+    return {line["deal"]: line for line in lines}
+
+
 def play(
     label: str,
     player_args: argparse.Namespace,
@@ -79,11 +87,7 @@ def play(
     """
     path = results_path(label, set_name, name)
     numbers = load_set(set_name)[:count]
-    done = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            data = json.loads(line)
-            done[data["deal"]] = data["score"]
+    done = {number: line["score"] for number, line in stored_lines(path).items()}
     variant = variation(name)
     player = None
     path.parent.mkdir(exist_ok=True)

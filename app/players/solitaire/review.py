@@ -54,7 +54,6 @@ PURE_SHARE = 20
 # Draws searched ahead per sample when judging a moment, deepest first; samples per moment.
 JUDGE_HORIZONS, PURE_JUDGE_HORIZONS = (6, 4, 2), (2, 1)
 JUDGE_SAMPLES, PURE_JUDGE_SAMPLES = 8, 6
-
 # Whatever their states cost, the bound stops deepening and the moments stop judging after
 # this much CPU time each.
 BEST_CPU_SECONDS = 0.2

@@ -174,7 +174,8 @@ class Coach:
         unseen = sorted(rank(card) for card in position.stock)  # never the real order
         horizon = None if len(unseen) <= self.horizon else self.horizon
         estimate.exact = len(unseen) <= 1
-        rng = random.Random(self._sample_seed(position))
+        seed = self._sample_seed(position)
+        rng = random.Random(seed)
         count = 1 if estimate.exact else self.samples
         for sample in range(count):
             rng.shuffle(unseen)
@@ -193,10 +194,10 @@ class Coach:
                 plays,
                 samples=self.turn_samples,
                 horizon=self.horizon,
-                rng=random.Random(self._sample_seed(position)),
+                rng=random.Random(seed),
                 node_limit=node_limit,
                 first_sample=count,
-                after_draw=self._after_draw_for(position),
+                after_draw=self._after_draw_for(solver, unseen, seed),
             )
             return Estimate(moves, values, samples=1, rows=[values])
         return estimate
@@ -223,10 +224,9 @@ class Coach:
         estimate.add(values)
         return estimate
 
-    def _after_draw_for(self, position: Position) -> dict:
+    def _after_draw_for(self, solver: Solver, unseen: list[int], seed: int) -> dict:
         """The values of drawing worked out earlier in this turn (turns.py), or a new table."""
-        unseen = tuple(sorted(rank(card) for card in position.stock))
-        key = (self.solver_for(position), unseen, self._sample_seed(position), self.turn_samples)
+        key = (solver, tuple(sorted(unseen)), seed, self.turn_samples)
         if self._after_draw[0] != key:
             self._after_draw = (key, {})
         return self._after_draw[1]
