@@ -267,3 +267,31 @@ def test_no_face_down_or_peeked_card_reaches_another_seat_or_a_watcher():
         if golf.is_over(state):
             break
         state = golf.apply(state, rng.choice(golf.legal_moves(state)))
+
+
+def test_the_hole_record_holds_what_everyone_saw_and_starts_again_each_hole():
+    state = golf.new_game(GOLF4, 9)  # two seats
+    first, second = state.turn, 1 - state.turn
+    top, drawn = state.discard_top, state.stock[0]
+    old = state.layouts[first][0]
+    state = golf.apply(state, DrawStock(first))
+    # The drawn card is its holder's secret: the record says only that a card was drawn.
+    assert state.played == (golf.Played(DrawStock(first)),)
+    state = golf.apply(state, Swap(first, 0))
+    assert state.played[-1] == golf.Played(Swap(first, 0), card=drawn, old=old, was_face_down=True)
+    state = golf.apply(golf.apply(state, TakeDiscard(second)), Swap(second, 2))
+    assert state.played[-2:] == (
+        golf.Played(TakeDiscard(second), card=old),
+        golf.Played(Swap(second, 2), card=old, old=golf.new_game(GOLF4, 9).layouts[second][2],
+                    was_face_down=True),
+    )
+    state = golf.apply(golf.apply(state, DrawStock(first)), ThrowAway(first))
+    assert state.played[-1].card == state.discard_top
+    state = golf.apply(state, Knock(second))
+    assert state.played[-1] == golf.Played(Knock(second))
+    assert top in state.discard  # the deal's discard is never in the record: it was dealt
+    views = [golf.seat_view(state, seat) for seat in (None, 0, 1)]
+    assert {view.played for view in views} == {state.played}
+    state = golf.apply(golf.apply(state, DrawStock(first)), ThrowAway(first))
+    assert state.phase == Phase.HOLE_OVER and len(state.played) == 9
+    assert golf.apply(state, NextHole(0)).played == ()

@@ -22,7 +22,9 @@ Public API (everything the web part and the computer players use; all importable
   `apply(state, move) -> State`, `legal_moves(state)`, `replay(options, seed, moves)`.
 - `State` (state.py): `phase` (a `Phase`), `turn` (None while several seats may act),
   `hole`, `dealer`, `went_out` (six-card), `knocker` (four-card), `scores` (a tuple per
-  finished hole); `seats_to_act`, `totals`, `winners` (ties shared), `is_over`.
+  finished hole), `played` (this hole's moves as everyone saw them, a `Played` each: a card
+  drawn from the stock shows only once it is swapped in or thrown away); `seats_to_act`,
+  `totals`, `winners` (ties shared), `is_over`.
 - `seat_view(state, seat | None) -> SeatView` (seat_view.py): what one seat may know; its
   `known` holds the face-down cards it looked at (four-card: its bottom row, for the whole
   hole; only its own). `legal_moves_for(view)` is the one move generator: the state,
@@ -71,15 +73,25 @@ from app.rules.golf.options import (
 from app.rules.golf.seat_view import SeatView, seat_view
 from app.rules.golf.seat_view import legal_moves as legal_moves_for
 from app.rules.golf.shape import FOUR_CARD, SIX_CARD, Shape
-from app.rules.golf.state import Phase, Pile, State, is_over, seats_to_act, totals, winners
+from app.rules.golf.state import (
+    Phase,
+    Pile,
+    Played,
+    State,
+    is_over,
+    seats_to_act,
+    totals,
+    winners,
+)
 from app.rules.golf.view import view_for
 
 __all__ = [
     "FIRST_TWO", "FOUR_CARD", "HOLE_COUNTS", "KINDS", "KNOCK_PENALTY", "MAX_SEATS", "MIN_SEATS",
     "SIX_CARD",
     "DrawStock", "Event", "FirstTwo", "Game", "IllegalMoveError", "InvalidMoveError", "Knock",
-    "Move", "NextHole", "Options", "OptionsError", "Phase", "Pile", "Reveal", "RuleError",
-    "SeatView", "Shape", "State", "Swap", "TakeDiscard", "ThrowAway", "TurnAll", "TurnUp",
+    "Move", "NextHole", "Options", "OptionsError", "Phase", "Pile", "Played", "Reveal",
+    "RuleError", "SeatView", "Shape", "State", "Swap", "TakeDiscard", "ThrowAway", "TurnAll",
+    "TurnUp",
     "apply", "describe", "is_over", "legal_moves", "legal_moves_for", "move_from_json",
     "move_to_json", "new_game", "replay", "seat_view", "seats_to_act", "totals", "view_for",
     "winners",

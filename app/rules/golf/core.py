@@ -12,6 +12,7 @@ from app.rules.golf.moves import (
     DrawStock,
     Knock,
     Move,
+    NextHole,
     Reveal,
     Swap,
     TakeDiscard,
@@ -25,7 +26,15 @@ from app.rules.golf.refusals import refusal
 from app.rules.golf.scoring import hole_scores
 from app.rules.golf.seat_view import legal_moves as legal_moves_in_view
 from app.rules.golf.seat_view import seat_view
-from app.rules.golf.state import FLIPS_PER_SEAT, Phase, Pile, State, seats_to_act, totals
+from app.rules.golf.state import (
+    FLIPS_PER_SEAT,
+    Phase,
+    Pile,
+    Played,
+    State,
+    seats_to_act,
+    totals,
+)
 
 
 def _derived_seed(seed: int, hole: int, reshuffle: int) -> int:
@@ -61,6 +70,7 @@ def _deal(options: Options, seed: int, hole: int, dealer: int) -> dict[str, Any]
         "knocker": None,
         "reshuffles": 0,
         "turns": 0,
+        "played": (),
     }
 
 
@@ -93,6 +103,25 @@ def apply(state: State, move: Move) -> State:
     check_move_shape(move, state.seats, state.options.shape)
     if move not in legal_moves_in_view(seat_view(state, move.seat)):
         raise refusal(state, move)
+    after = _moved(state, move)
+    if isinstance(move, NextHole):
+        return after
+    return replace(after, played=after.played + (_public(state, move),))
+
+
+def _public(before: State, move: Move) -> Played:
+    """What everyone at the table saw of `move`."""
+    if isinstance(move, TakeDiscard):
+        return Played(move, card=before.discard[-1])
+    if isinstance(move, ThrowAway):
+        return Played(move, card=before.held)
+    if isinstance(move, Swap):
+        return Played(move, card=before.held, old=before.layouts[move.seat][move.index],
+                      was_face_down=not before.face_up[move.seat][move.index])
+    return Played(move)
+
+
+def _moved(state: State, move: Move) -> State:
     if isinstance(move, Reveal):
         return _reveal(state, move)
     if isinstance(move, DrawStock):

@@ -8,7 +8,7 @@ generator: the game state, the web's JSON view and every computer player use it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from app.rules.golf.moves import (
@@ -25,7 +25,15 @@ from app.rules.golf.moves import (
 )
 from app.rules.golf.options import FirstTwo, Options
 from app.rules.golf.shape import Shape
-from app.rules.golf.state import Phase, Pile, State, lowest, seats_to_act, sum_scores
+from app.rules.golf.state import (
+    Phase,
+    Pile,
+    Played,
+    State,
+    lowest,
+    seats_to_act,
+    sum_scores,
+)
 
 Layout = tuple[str | None, ...]
 
@@ -52,6 +60,9 @@ class SeatView:
     knocker: int | None
     turns: int
     scores: tuple[tuple[int, ...], ...]
+    # This hole's moves as everyone saw them (left out of the repr, which the coach hashes).
+    played: tuple[Played, ...] = field(default=(), repr=False)
+    reshuffles: int = 0  # times this hole's discard pile became the stock
 
     @property
     def shape(self) -> Shape:
@@ -113,7 +124,8 @@ def seat_view(state: State, seat: int | None) -> SeatView:
         known=known, discard=state.discard, stock=len(state.stock),
         drawn=state.held if holder is not None and holder == seat else None,
         held_by=holder, held_from=state.held_from, went_out=state.went_out,
-        knocker=state.knocker, turns=state.turns, scores=state.scores,
+        knocker=state.knocker, turns=state.turns, scores=state.scores, played=state.played,
+        reshuffles=state.reshuffles,
     )
 
 

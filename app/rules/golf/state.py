@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.rules.golf.moves import Move
 from app.rules.golf.options import Options
 
 
@@ -28,6 +29,17 @@ FLIPS_PER_SEAT = 2
 
 
 @dataclass(frozen=True)
+class Played:
+    """A move of this hole as everyone at the table saw it. A card drawn from the stock is not
+    in it: everyone sees that card only when it is swapped in or thrown away."""
+
+    move: Move
+    card: str | None = None  # the card taken from the pile, swapped in or thrown away
+    old: str | None = None  # the card a swap replaced
+    was_face_down: bool = False  # the replaced card had been face down
+
+
+@dataclass(frozen=True)
 class State:
     """Everything on the table. `stock[0]` is drawn next; `discard[-1]` is the top."""
 
@@ -48,6 +60,7 @@ class State:
     knocker: int | None = None  # four-card: the seat that knocked
     reshuffles: int = 0
     turns: int = 0  # turns finished this hole (public: anyone at the table can count them)
+    played: tuple[Played, ...] = ()  # this hole's moves, as public as `turns`
     scores: tuple[tuple[int, ...], ...] = ()
 
     @property
