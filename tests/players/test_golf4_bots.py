@@ -15,7 +15,7 @@ from app.rules.golf import DrawStock, Game, Knock, NextHole, Options, Phase, Swa
 from tests.rules.golf6_helpers import rig
 
 BOTS = BOTS_BY_GAME[Game.FOUR_CARD]
-PINNED_SEED_1 = [([72, 120], [0]), ([67, 100], [0]), ([84, 96], [0])]
+PINNED_SEED_1 = [([72, 121], [0]), ([77, 96], [0]), ([99, 101], [0])]
 VARIANTS = [
     Options(game="golf4"),
     Options(game="golf4", seats=4, pairs_cancel=True),

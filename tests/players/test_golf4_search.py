@@ -10,6 +10,7 @@ import pytest
 from app.players.golf import coach4
 from app.players.golf.coach4_search import Table, candidates, search
 from app.players.golf.golf4_rollout import POINTS, RANK_OF, greedy_place, greedy_turn
+from app.players.golf.greedy4_reading import near_card_guesses
 from app.rules import golf
 from app.rules.golf import DrawStock, Knock, NextHole, Options, Phase, Swap, ThrowAway
 from tests.rules.golf6_helpers import rig
@@ -133,3 +134,22 @@ def test_a_clearly_poor_heuristic_move_is_overruled_and_a_good_one_stands():
     assert search(king, random.Random(1), greedy_turn, greedy_place, prior=("swap", 2)) == Swap(
         0, 2
     )
+
+
+def test_a_deal_gives_greedy_near_cards_only_from_what_its_moves_allow():
+    read = 0
+    for state, seat in _positions(Options(game="golf4"), 6, moves=150):
+        if seat != 0:
+            continue
+        reading = near_card_guesses(golf.seat_view(state, 0))
+        if reading is None:
+            continue
+        hidden, guesses = reading
+        allowed = {guess for guess, _ in guesses}
+        table = Table(golf.seat_view(state, 0))
+        assert table.capped == []
+        for k in range(10):
+            cards = table.deal(random.Random(k)).cards[1]
+            assert tuple(cards[i] for i in hidden) in allowed
+        read += 1
+    assert read > 20

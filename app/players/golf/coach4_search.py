@@ -3,7 +3,8 @@
 Greedy's rules are public, so from the coach's seat a hole is a decision problem against a
 known policy. For each candidate move the search deals the cards the coach cannot see (its own
 unseen cards, the opponent's face-down cards and the stock order) anew from the unseen pool,
-as its SeatView alone allows, plays the rest of the hole in golf4_rollout (itself by a fast
+as its SeatView alone allows (the opponent's peeked cards as far as its moves this hole
+reveal them, greedy4_reading), plays the rest of the hole in golf4_rollout (itself by a fast
 rollout policy, the opponent by greedy's rules, each acting only on what it knows there), and
 compares the moves by how their playouts end. Every move meets the same deals (common random
 numbers), so their difference is measured with far less noise than their values.
@@ -21,8 +22,10 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 
 from app.players.golf.golf4_rollout import (
     POINTS,
@@ -33,6 +36,7 @@ from app.players.golf.golf4_rollout import (
     greedy_turn,
     play_out,
 )
+from app.players.golf.greedy4_reading import near_card_guesses
 from app.players.golf.knowledge import knowledge_of, rank_of
 from app.rules.golf import (
     DrawStock,
@@ -60,9 +64,14 @@ DROP_Z = 2.0
 # the heuristic alone won 63.4 %; overruling at 1 standard error 64.4 %, at 2 67.1 %, at 3
 # 68.3 %.
 OVERRULE_Z = 3.0
+KEEP_PLAYING_Z = 3.0
 # The seats draw from opposite ends of the stock (see golf4_rollout.Hole.ends).
 OPPOSITE_ENDS = (-1, 0)
 NEAR_ROW = (2, 3)
+# Deal the opponent's near cards from what its moves say of them (greedy4_reading). Seeds 7
+# and 11, 300 games each, against the cap of `_kept_cards` alone: +2.3 and +3.8 points of
+# win share.
+READ_GREEDY = True
 TOP_ROW = (0, 1)
 
 
@@ -131,13 +140,24 @@ class Table:
         self.held = None if view.drawn is None else RANK_OF[rank_of(view.drawn)]
         self.turn, self.knocker, self.turns = view.turn, view.knocker, view.turns
         self.pairs, self.penalty = view.options.pairs_cancel, view.options.knock_penalty
-        self.capped = _kept_cards(view)
         self.cap = sum(POINTS[r] for r in self.pool) / max(1, len(self.pool))
+        # The opponent's face-down near cards: dealt from what its moves say of them when they
+        # can be read, else only capped as `_kept_cards` says.
+        self.read = near_card_guesses(view) if READ_GREEDY else None
+        self.capped = [] if self.read else _kept_cards(view)
+        if self.read is not None:
+            self.guesses = [guess for guess, _ in self.read[1]]
+            self.weights = list(accumulate(weight for _, weight in self.read[1]))
 
     def deal(self, rng: random.Random) -> Hole:
         pool = self.pool[:]
-        rng.shuffle(pool)
         cards = [layout[:] for layout in self.cards]
+        if self.read is not None:
+            pick = bisect_right(self.weights, rng.random() * self.weights[-1])
+            for i, rank in zip(self.read[0], self.guesses[pick], strict=True):
+                cards[1 - self.seat][i] = rank
+                pool.remove(rank)
+        rng.shuffle(pool)
         for seat, i in self.capped:
             # The last card of the shuffled pool that fits: a uniform draw among those that do.
             fits = next(
@@ -241,8 +261,10 @@ def search(
             if len(alive) == 1:
                 break
     best = max(alive, key=lambda a: (sum(values[a]), -a))
-    if favoured >= 0 and best != favoured and _z(values[best], values[favoured]) < OVERRULE_Z:
-        best = favoured
+    if favoured >= 0 and best != favoured:
+        knocked = actions[favoured].kind == "knock"
+        if _z(values[best], values[favoured]) < (KEEP_PLAYING_Z if knocked else OVERRULE_Z):
+            best = favoured
     return actions[best].move
 
 
