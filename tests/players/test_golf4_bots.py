@@ -11,7 +11,17 @@ import pytest
 from app.players.golf import bots
 from app.players.golf.bots import BOTS_BY_GAME
 from app.rules import golf
-from app.rules.golf import DrawStock, Game, Knock, NextHole, Options, Phase, Swap, TakeDiscard
+from app.rules.golf import (
+    DrawStock,
+    Game,
+    Knock,
+    NextHole,
+    Options,
+    Phase,
+    Swap,
+    TakeDiscard,
+    ThrowAway,
+)
 from tests.rules.golf6_helpers import rig
 
 BOTS = BOTS_BY_GAME[Game.FOUR_CARD]
@@ -154,3 +164,18 @@ def test_coach_and_greedy_play_the_pinned_games_of_the_readme_run():
     options = Options(game="golf4", seats=2)
     results = [play_game(options, ["coach", "greedy"], 1, game) for game in range(3)]
     assert [(r.totals, r.winners) for r in results] == PINNED_SEED_1
+
+
+def test_with_more_seats_the_coach_puts_a_drawn_four_on_an_unseen_card(monkeypatch):
+    # Holes with three opponents are short: a 4 on a card worth 6.5 on average is worth more
+    # than keeping the next player from the unseen card it uncovers (heads-up weight: thrown).
+    from app.players.golf import coach4
+
+    state = replace(golf.new_game(Options(game="golf4", seats=4), 5), turn=0, dealer=3)
+    layouts = [["9S", "8H", "3C", "4D"], ["QS", "JH", "7D", "6S"], ["QH", "JC", "7C", "6C"],
+               ["QD", "JD", "7H", "5S"]]
+    state = replace(golf.apply(rig(state, layouts, discard=["9C"]), DrawStock(0)), held="4H")
+    view = golf.seat_view(state, 0)
+    assert BOTS_BY_GAME[Game.FOUR_CARD]["coach"](view, random.Random(0)) == Swap(0, 0)
+    monkeypatch.setattr(coach4, "GIFT_WEIGHT_MORE_SEATS", coach4.GIFT_WEIGHT)
+    assert BOTS_BY_GAME[Game.FOUR_CARD]["coach"](view, random.Random(0)) == ThrowAway(0)

@@ -12,8 +12,9 @@ Every choice of the heuristic minimises the expected hole score of the coach les
   (`gain`), so a square with a high card left to replace is worth a little less than its sum;
 - a card put on the pile is charged `GIFT_WEIGHT` times what the next player gains by taking
   it rather than drawing (`gift`): measured against greedy, this is the coach's largest edge;
-  the charge is scaled by the chance that greedy takes a turn at all rather than knocking
-  (`their_knock_odds`): a knocker takes nothing from the pile;
+  heads-up the charge is scaled by the chance that greedy takes a turn at all rather than
+  knocking (`their_knock_odds`): a knocker takes nothing from the pile; with more seats the
+  hole is shorter and the charge lighter (`GIFT_WEIGHT_MORE_SEATS`);
 - the knock is a stopping decision (`should_knock`), taken only on a square the coach has fully
   seen: knock now when no later knock of mine is expected to end the hole better, the others'
   squares improving one turn more than mine (their last turn), and their kept face-down cards
@@ -58,6 +59,9 @@ KNOCK_MARGIN = 0.0  # points: knock a little sooner (>0) or later (<0) than the 
 # Measured with the gift scaled (seeds 7 and 11, 400 games each): 2 won 64-65 %, 3 and 4
 # 64-68 % with the widest margin in points a hole (0.8-0.87), 6 65-66 % with a narrower one.
 GIFT_WEIGHT = 3.0
+# With three greedy opponents (1,000 games on each of seeds 7 and 11): 3 won 22.8 and 26.0 %,
+# 2 24.9 and 26.6 %, 1.5 25.8 and 27.6 %, 1 26.3 and 28.4 % (a fair share is 25 %).
+GIFT_WEIGHT_MORE_SEATS = 1.0
 # A face-down card its owner has looked at (its near row) was kept: it is likely low.
 KEPT_CARD_BIAS = 1.5
 
@@ -172,7 +176,7 @@ class Plan:
     others: list[int]
     others_gain: float
     penalty: bool
-    gift_scale: float = 1.0  # the chance the next player takes a turn rather than knocking
+    gift_weight: float = GIFT_WEIGHT  # times the chance the next player takes a turn at all
     _gifts: dict = field(default_factory=dict)
 
     @property
@@ -196,10 +200,12 @@ def _plan(view: SeatView) -> Plan:
         others_gain=sum(gains) / len(gains),
         penalty=view.options.knock_penalty,
     )
-    if plan.next_square is not None and len(others) == 1:
+    if len(others) > 1:
+        plan.gift_weight = GIFT_WEIGHT_MORE_SEATS
+    elif plan.next_square is not None:
         # Charging a gift the opponent will not take (it knocks instead) made the coach keep
         # worse cards: scaling it lifted the win share by 2-4 points on seeds 7 and 11.
-        plan.gift_scale = 1.0 - their_knock_odds(plan)
+        plan.gift_weight *= 1.0 - their_knock_odds(plan)
     return plan
 
 
@@ -246,9 +252,7 @@ def gift(plan: Plan, rank: str | None) -> float:
 
 def place_value(plan: Plan, index: int, rank: str) -> float:
     square = placed(plan.mine, index, rank)
-    return plan.model.value(square, plan.alpha) + GIFT_WEIGHT * plan.gift_scale * gift(
-        plan, plan.mine[index]
-    )
+    return plan.model.value(square, plan.alpha) + plan.gift_weight * gift(plan, plan.mine[index])
 
 
 def best_place(plan: Plan, rank: str) -> tuple[int, float]:
@@ -259,8 +263,7 @@ def best_place(plan: Plan, rank: str) -> tuple[int, float]:
 
 
 def keep_value(plan: Plan, thrown: str) -> float:
-    charge = GIFT_WEIGHT * plan.gift_scale * gift(plan, thrown)
-    return plan.model.value(plan.mine, plan.alpha) + charge
+    return plan.model.value(plan.mine, plan.alpha) + plan.gift_weight * gift(plan, thrown)
 
 
 def draw_value(plan: Plan) -> float:
