@@ -28,7 +28,7 @@ from app.players.golf.golf4_rollout import (
     estimate,
 )
 from app.players.golf.knowledge import knowledge_of, rank_of
-from app.rules.golf import DrawStock, Knock, SeatView, Swap, TakeDiscard, ThrowAway
+from app.rules.golf import DrawStock, Knock, Move, SeatView, Swap, TakeDiscard, ThrowAway
 
 # The moves that finish a turn (in four-card Golf).
 TURN_ENDS = (Swap, ThrowAway, Knock)
@@ -163,7 +163,7 @@ def _choices(view: SeatView, seat: int) -> list[Choice] | None:
     return choices
 
 
-def _kind(move) -> str:
+def _kind(move: Move) -> str:
     if isinstance(move, Knock):
         return "knock"
     if isinstance(move, TakeDiscard):
