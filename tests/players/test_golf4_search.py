@@ -12,7 +12,8 @@ from app.players.golf.coach4_search import Table, candidates, search
 from app.players.golf.golf4_rollout import POINTS, RANK_OF, greedy_place, greedy_turn
 from app.players.golf.greedy4_reading import near_card_guesses
 from app.rules import golf
-from app.rules.golf import DrawStock, Knock, NextHole, Options, Phase, Swap, ThrowAway
+from app.rules.golf import DrawStock, Knock, Options, Phase, Swap, ThrowAway
+from tests.players.golf4_helpers import positions
 from tests.rules.golf6_helpers import rig
 
 
@@ -36,31 +37,10 @@ def _hidden_dealt_anew(state: golf.State, seat: int, rng: random.Random) -> golf
     return replace(state, layouts=layouts, stock=tuple(hidden))
 
 
-def _positions(options: Options, seed: int, moves: int = 120):
-    """States of a coach-against-greedy game, each with the seat to act."""
-    state, rng = golf.new_game(options, seed), random.Random(seed)
-    for _ in range(moves):
-        if golf.is_over(state):
-            return
-        if state.phase == Phase.HOLE_OVER:
-            state = golf.apply(state, NextHole(0))
-            continue
-        seat = golf.seats_to_act(state)[0]
-        yield state, seat
-        name = "coach" if seat == 0 else "greedy"
-        state = golf.apply(state, _bot(name)(golf.seat_view(state, seat), rng))
-
-
-def _bot(name: str):
-    from app.players.golf.bots import BOTS_BY_GAME
-
-    return BOTS_BY_GAME[golf.Game.FOUR_CARD][name]
-
-
 @pytest.mark.parametrize("options", [Options(game="golf4", pairs_cancel=True, knock_penalty=True)])
 def test_the_search_deals_and_chooses_alike_on_tables_that_look_alike(options):
     rng, compared = random.Random(2), 0
-    for state, seat in _positions(options, 4, moves=60):
+    for state, seat in positions(options, 4, moves=60):
         if seat != 0 or state.phase not in (Phase.DRAW, Phase.PLACE):
             continue
         twin = _hidden_dealt_anew(state, seat, rng)
@@ -82,7 +62,7 @@ def test_the_search_deals_and_chooses_alike_on_tables_that_look_alike(options):
 )
 def test_every_move_of_the_searching_coach_is_legal(options):
     played = 0
-    for state, seat in _positions(options, 9, moves=150):
+    for state, seat in positions(options, 9, moves=150):
         if seat == 0:
             move = coach4.choose(golf.seat_view(state, seat), random.Random(played))
             assert move in golf.legal_moves(state)
@@ -138,7 +118,7 @@ def test_a_clearly_poor_heuristic_move_is_overruled_and_a_good_one_stands():
 
 def test_a_deal_gives_greedy_near_cards_only_from_what_its_moves_allow():
     read = 0
-    for state, seat in _positions(Options(game="golf4"), 6, moves=150):
+    for state, seat in positions(Options(game="golf4"), 6, moves=150):
         if seat != 0:
             continue
         reading = near_card_guesses(golf.seat_view(state, 0))

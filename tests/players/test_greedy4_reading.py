@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from app.players.golf import coach4, greedy4, random_player
+from app.players.golf import greedy4
 from app.players.golf.golf4_rollout import POINTS, RANK_OF
 from app.players.golf.greedy4_reading import near_card_guesses
 from app.players.golf.knowledge import knowledge_of
 from app.rules import golf
-from app.rules.golf import DrawStock, NextHole, Options, Phase, Swap
+from app.rules.golf import DrawStock, Options, Swap
+from tests.players.golf4_helpers import positions
 
 OPTIONS = [
     Options(game="golf4"),
@@ -22,19 +23,11 @@ OPTIONS = [
 ]
 
 
-def _readings(options: Options, seed: int, opponent=greedy4):
-    """(state, reading) at each decision of seat 0 (the coach) against `opponent` in seat 1."""
-    state, rng = golf.new_game(options, seed), random.Random(seed)
-    while not golf.is_over(state):
-        if state.phase == Phase.HOLE_OVER:
-            state = golf.apply(state, NextHole(0))
-            continue
-        seat = golf.seats_to_act(state)[0]
-        view = golf.seat_view(state, seat)
+def _readings(options: Options, seed: int, opponent: str = "greedy"):
+    """(state, reading) at each decision of the coach in seat 0 against `opponent` in seat 1."""
+    for state, seat in positions(options, seed, opponent=opponent):
         if seat == 0:
-            yield state, near_card_guesses(view)
-        player = coach4 if seat == 0 else opponent
-        state = golf.apply(state, player.choose(view, rng))
+            yield state, near_card_guesses(golf.seat_view(state, 0))
 
 
 def _truth(state: golf.State, hidden: tuple[int, ...]) -> tuple[int, ...]:
@@ -96,7 +89,7 @@ def test_greedy_putting_a_card_on_its_top_row_says_both_near_cards_are_no_higher
 
 
 def test_no_reading_of_an_opponent_who_does_not_play_by_greedys_rules():
-    readings = [reading for _, reading in _readings(OPTIONS[0], 3, opponent=random_player)]
+    readings = [reading for _, reading in _readings(OPTIONS[0], 3, opponent="random")]
     assert readings.count(None) > len(readings) / 2
 
 
