@@ -144,7 +144,7 @@ class Table:
         # The opponent's face-down near cards: dealt from what its moves say of them when they
         # can be read, else only capped as `_kept_cards` says.
         self.read = near_card_guesses(view) if READ_GREEDY else None
-        self.capped = [] if self.read else _kept_cards(view)
+        self.capped = [] if self.read is not None else _kept_cards(view)
         if self.read is not None:
             self.guesses = [guess for guess, _ in self.read[1]]
             self.weights = list(accumulate(weight for _, weight in self.read[1]))

@@ -13,7 +13,7 @@ here scores as the rules score it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 RANKS = "A23456789TJQK"
 POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)
@@ -231,13 +231,24 @@ def greedy_knocks(hole: Hole, seat: int) -> bool:
     knows = hole.knows[seat]
     if not all(knows):
         return False
-    mean = hole.unseen_mean(seat)
-    mine = estimate(hole.cards[seat], knows, mean, hole.pairs)
-    return all(
-        mine < estimate(hole.cards[s], hole.up[s], mean, hole.pairs)
-        for s in range(hole.seats)
-        if s != seat
-    )
+    others = ((hole.cards[s], hole.up[s]) for s in range(hole.seats) if s != seat)
+    return lowest_known(hole.cards[seat], knows, others, hole.unseen_mean(seat), hole.pairs)
+
+
+def lowest_known(
+    cards: list[int], knows: list[bool], others: Iterable[tuple[list[int], list[bool]]],
+    mean: float, pairs: bool,
+) -> bool:
+    """Greedy's knock test on a square it knows whole: its score below its estimate of every
+    other square (`others`: cards and which are face up; face-down ones at `mean`)."""
+    mine = estimate(cards, knows, mean, pairs)
+    return all(mine < estimate(theirs, up, mean, pairs) for theirs, up in others)
+
+
+def wants(cards: list[int], knows: list[bool], top: int, pairs: bool) -> bool:
+    """Whether greedy considers taking the discard `top`: an ace to 4 or a king, or with pairs
+    cancelling a rank it knows it holds (it then takes it if placing it lowers its estimate)."""
+    return top in GREEDY_TAKES or pairs and any(knows[i] and cards[i] == top for i in POSITIONS)
 
 
 def greedy_turn(hole: Hole) -> bool:
@@ -247,15 +258,13 @@ def greedy_turn(hole: Hole) -> bool:
         hole.knock()
         return hole.end_turn()
     cards, knows, pairs = hole.cards[seat], hole.knows[seat], hole.pairs
-    if hole.discard:
+    if hole.discard and wants(cards, knows, hole.discard[-1], pairs):
         top = hole.discard[-1]
-        pairs_mine = pairs and any(knows[i] and cards[i] == top for i in POSITIONS)
-        if pairs_mine or top in GREEDY_TAKES:
-            index, change = best_place(cards, knows, top, hole.unseen_mean(seat), pairs)
-            if change < 0:
-                hole.discard.pop()
-                hole.swap(top, index)
-                return hole.end_turn()
+        index, change = best_place(cards, knows, top, hole.unseen_mean(seat), pairs)
+        if change < 0:
+            hole.discard.pop()
+            hole.swap(top, index)
+            return hole.end_turn()
     greedy_place(hole, hole.draw())
     return hole.end_turn()
 

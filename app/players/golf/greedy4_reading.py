@@ -19,13 +19,13 @@ from functools import lru_cache
 
 from app.players.golf.golf4_rollout import (
     DRAGGING_TURNS_PER_SEAT,
-    GREEDY_TAKES,
     NEAR_ROW,
     POINTS,
     POSITIONS,
     RANK_OF,
     best_place,
-    estimate,
+    lowest_known,
+    wants,
 )
 from app.players.golf.knowledge import knowledge_of, rank_of
 from app.rules.golf import DrawStock, Knock, Move, SeatView, Swap, TakeDiscard, ThrowAway
@@ -214,16 +214,13 @@ class _Reader:
         if not all(knows):
             return False
         theirs = choice.up[1 - self.seat]
-        other = [0 if c is None else c for c in theirs]
-        return estimate(cards, knows, mean, self.pairs) < estimate(
-            other, [c is not None for c in theirs], mean, self.pairs
-        )
+        other = ([0 if c is None else c for c in theirs], [c is not None for c in theirs])
+        return lowest_known(cards, knows, [other], mean, self.pairs)
 
     def _takes(self, choice: Choice, cards: list[int], knows: list[bool], mean: float) -> bool:
         if not choice.pile:
             return False
         top = choice.pile[-1]
-        pairs_mine = self.pairs and any(knows[i] and cards[i] == top for i in POSITIONS)
-        if not (pairs_mine or top in GREEDY_TAKES):
-            return False
-        return best_place(cards, knows, top, mean, self.pairs)[1] < 0
+        return wants(cards, knows, top, self.pairs) and best_place(
+            cards, knows, top, mean, self.pairs
+        )[1] < 0
