@@ -140,6 +140,17 @@ def test_coach_charges_a_card_put_on_the_pile_what_the_next_player_gains():
     assert coach4.gift(coach4._plan(knocked), "A") == 0  # the next seat has had its turns
 
 
+def test_the_gift_weight_is_read_when_the_coach_decides(monkeypatch):
+    # `golf4_paired --set coach4.GIFT_WEIGHT=...` must reach the plan, not a copy made at import.
+    from app.players.golf import coach4
+
+    view = golf.seat_view(_table(["AS", "KH", "5D", "AC"], "9C"), 0)
+    weight = coach4._plan(view).gift_weight
+    assert weight > 0
+    monkeypatch.setattr(coach4, "GIFT_WEIGHT", 2 * coach4.GIFT_WEIGHT)
+    assert coach4._plan(view).gift_weight == pytest.approx(2 * weight)
+
+
 def test_coach_decides_well_within_50_ms():
     """CPU time per decision over three holes with four seats and both options."""
     options = Options(game="golf4", seats=4, pairs_cancel=True, knock_penalty=True)

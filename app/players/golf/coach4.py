@@ -176,7 +176,7 @@ class Plan:
     others: list[int]
     others_gain: float
     penalty: bool
-    gift_weight: float = GIFT_WEIGHT  # times the chance the next player takes a turn at all
+    gift_weight: float  # times the chance the next player takes a turn at all
     _gifts: dict = field(default_factory=dict)
 
     @property
@@ -199,6 +199,7 @@ def _plan(view: SeatView) -> Plan:
         others=others,
         others_gain=sum(gains) / len(gains),
         penalty=view.options.knock_penalty,
+        gift_weight=GIFT_WEIGHT,
     )
     if len(others) > 1:
         plan.gift_weight = GIFT_WEIGHT_MORE_SEATS
