@@ -199,11 +199,9 @@ def _plan(view: SeatView) -> Plan:
         others=others,
         others_gain=sum(gains) / len(gains),
         penalty=view.options.knock_penalty,
-        gift_weight=GIFT_WEIGHT,
+        gift_weight=GIFT_WEIGHT if len(others) == 1 else GIFT_WEIGHT_MORE_SEATS,
     )
-    if len(others) > 1:
-        plan.gift_weight = GIFT_WEIGHT_MORE_SEATS
-    elif plan.next_square is not None:
+    if len(others) == 1 and plan.next_square is not None:
         # Charging a gift the opponent will not take (it knocks instead) made the coach keep
         # worse cards: scaling it lifted the win share by 2-4 points on seeds 7 and 11.
         plan.gift_weight *= 1.0 - their_knock_odds(plan)
