@@ -44,13 +44,16 @@ def reachable(solver: Solver, heights: tuple[int, ...], top: int) -> dict[State,
     return found
 
 
-def best_stop(turn: dict[State, list[State]], start: State, value: Callable[[State], float]):
-    """The lowest `value` of a state the plays from `start` reach: where to stop playing."""
+def best_stop(
+    turn: dict[State, list[State]], start: State, value: Callable[[tuple[int, ...]], float]
+):
+    """The lowest `value` (of the column heights) of a state the plays from `start` reach:
+    where to stop playing and draw."""
     memo: dict[State, float] = {}
 
     def best(state: State) -> float:
         if state not in memo:
-            memo[state] = min([value(state), *map(best, turn[state])])
+            memo[state] = min([value(state[0]), *map(best, turn[state])])
         return memo[state]
 
     return best(start)
@@ -90,23 +93,23 @@ def turn_values(
         rest = list(unseen)
         rest.remove(rank)
         nexts = {h: reachable(solver, h, rank) for h in draws_from}
-        states = {state for turn_next in nexts.values() for state in turn_next}
-        totals = dict.fromkeys(states, 0.0)
+        # Drawing does not depend on the top card it covers: one solve per column heights.
+        tops = {h: t for turn_next in nexts.values() for h, t in turn_next}
+        totals = dict.fromkeys(tops, 0.0)
         for k in range(samples):
             rng.shuffle(rest)
             sample = first_sample + rank * samples + k  # one number per order
-            for h, t in states:
+            for h, t in tops.items():
                 if sum(h):
                     values = solver.action_values(h, t, rest, [], later, node_limit, sample)
-                    totals[h, t] += values[0]
+                    totals[h] += values[0]
                 else:
-                    totals[h, t] += 0 if zero else -len(rest)
-        means = {state: total / samples for state, total in totals.items()}
+                    totals[h] += 0 if zero else -len(rest)
+        means = {h: total / samples for h, total in totals.items()}
         for h in draws_from:
             after_draw[h] += counts[rank] / left * best_stop(nexts[h], (h, rank), means.__getitem__)
 
-    def stop_here(state: State) -> float:
-        h = state[0]
+    def stop_here(h: tuple[int, ...]) -> float:
         return after_draw[h] if sum(h) else (0 if zero else -left)
 
     ranks = solver.ranks
