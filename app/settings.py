@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     create_per_minute: int = Field(default=30, ge=0, alias="GOLF_CREATE_PER_MINUTE")
     bot_delay_ms: int = Field(default=800, ge=0, le=600_000, alias="GOLF_BOT_DELAY_MS")
     watch_delay_ms: int = Field(default=1500, ge=0, le=600_000, alias="GOLF_WATCH_DELAY_MS")
+    # How often a shared table asks for news: a move shows on the other screens within this.
+    poll_ms: int = Field(default=1000, ge=200, le=60_000, alias="GOLF_POLL_MS")
     # The coach's pure-Python solver even where the compiled one is installed (same answers).
     pure_python: bool = Field(default=False, alias="GOLF_PURE_PYTHON")
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, alias="GOLF_MAX_BODY_BYTES")

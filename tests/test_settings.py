@@ -18,7 +18,7 @@ SECRET = "a-real-secret-0123456789"
 VARIABLES = (
     "DATABASE_URL", "SECRET_KEY", "GOLF_ENV", "HOST", "PORT", "WORKERS", "SECURE_COOKIES",
     "GOLF_CREATE_PER_MINUTE", "GOLF_BOT_DELAY_MS", "GOLF_WATCH_DELAY_MS", "GOLF_PURE_PYTHON",
-    "GOLF_MAX_BODY_BYTES",
+    "GOLF_MAX_BODY_BYTES", "GOLF_POLL_MS",
 )
 
 
@@ -33,7 +33,7 @@ def test_every_variable_is_read_into_its_typed_field(monkeypatch):
         "DATABASE_URL": "sqlite:////tmp/x.db", "SECRET_KEY": SECRET, "GOLF_ENV": "production",
         "HOST": "0.0.0.0", "PORT": "9000", "WORKERS": "3", "SECURE_COOKIES": "false",
         "GOLF_CREATE_PER_MINUTE": "5", "GOLF_BOT_DELAY_MS": "0", "GOLF_WATCH_DELAY_MS": "150",
-        "GOLF_PURE_PYTHON": "1", "GOLF_MAX_BODY_BYTES": "2048",
+        "GOLF_PURE_PYTHON": "1", "GOLF_MAX_BODY_BYTES": "2048", "GOLF_POLL_MS": "250",
     }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
@@ -45,6 +45,7 @@ def test_every_variable_is_read_into_its_typed_field(monkeypatch):
     assert (settings.create_per_minute, settings.bot_delay_ms, settings.watch_delay_ms) == (
         5, 0, 150)
     assert settings.pure_python is True and settings.max_body_bytes == 2048
+    assert settings.poll_ms == 250
 
 
 def test_defaults_suit_a_first_make_run():
@@ -74,7 +75,7 @@ def test_secure_cookies_are_on_by_default_outside_development(monkeypatch):
         ("GOLF_CREATE_PER_MINUTE", "²"), ("GOLF_BOT_DELAY_MS", "fast"),
         ("GOLF_WATCH_DELAY_MS", "-5"), ("PORT", "http"), ("PORT", "70000"), ("WORKERS", "0"),
         ("SECURE_COOKIES", "maybe"), ("GOLF_PURE_PYTHON", "perhaps"),
-        ("GOLF_MAX_BODY_BYTES", "1k"),
+        ("GOLF_MAX_BODY_BYTES", "1k"), ("GOLF_POLL_MS", "50"), ("GOLF_POLL_MS", "١٠٠٠"),
     ],
 )
 def test_a_bad_value_is_refused_with_a_message_naming_the_variable(monkeypatch, name, value):

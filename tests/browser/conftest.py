@@ -36,6 +36,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "DATABASE_URL": f"sqlite:///{db}",
         "GOLF_WATCH_DELAY_MS": "150",
         "GOLF_BOT_DELAY_MS": "100",
+        # A quicker poll than a real table's: the games against computers wait less.
+        "GOLF_POLL_MS": "250",
     }
     subprocess.run([sys.executable, "-m", "app.cli", "migrate"], env=env, check=True)
     port = _free_port()

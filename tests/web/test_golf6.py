@@ -393,6 +393,13 @@ def test_poll_answers_204_until_something_changes(client, two_players):
     assert client.get(f"{url}/table?since=garbage").status_code == 200
 
 
+def test_the_table_polls_as_often_as_the_setting_says(client, two_players, monkeypatch):
+    url, _ = two_players
+    assert 'hx-trigger="every 1000ms"' in client.get(url).text
+    monkeypatch.setattr(client.app.state.settings, "poll_ms", 250)
+    assert 'hx-trigger="every 250ms"' in client.get(url).text
+
+
 def test_computer_players_wait_for_their_pause(client, monkeypatch):
     monkeypatch.setattr(client.app.state.settings, "bot_delay_ms", 600000)
     url = create(client, bots="1", friends="0")

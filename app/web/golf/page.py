@@ -87,6 +87,7 @@ def context(visit: Visit, request: Request, message: str | None, since: int | No
         "message": message,
         "status_lines": status_lines(visit, since),
         "stamp": stamp(game),
+        "poll_ms": request.app.state.settings.poll_ms,
         "open_seats": any(seat.kind == store.OPEN for seat in game.seats),
         "invite_url": f"{base}{invite_path(game.invite_id)}" if visit.is_creator else None,
         "watch_url": f"{base}{game_path(game.id)}",
