@@ -95,17 +95,16 @@ def turn_values(
         nexts = {h: reachable(solver, h, rank) for h in draws_from}
         # Drawing does not depend on the top card it covers: one solve per column heights.
         tops = {h: t for turn_next in nexts.values() for h, t in turn_next}
-        totals = dict.fromkeys(tops, 0.0)
+        # A cleared table draws nothing more: its score is known without a solve.
+        means = dict.fromkeys((h for h in tops if not sum(h)), 0 if zero else -len(rest))
+        playing = {h: t for h, t in tops.items() if sum(h)}
+        totals = dict.fromkeys(playing, 0.0)
         for k in range(samples):
             rng.shuffle(rest)
             sample = first_sample + rank * samples + k  # one number per order
-            for h, t in tops.items():
-                if sum(h):
-                    values = solver.action_values(h, t, rest, [], later, node_limit, sample)
-                    totals[h] += values[0]
-                else:
-                    totals[h] += 0 if zero else -len(rest)
-        means = {h: total / samples for h, total in totals.items()}
+            for h, t in playing.items():
+                totals[h] += solver.action_values(h, t, rest, [], later, node_limit, sample)[0]
+        means.update((h, total / samples) for h, total in totals.items())
         for h in draws_from:
             after_draw[h] += counts[rank] / left * best_stop(nexts[h], (h, rank), means.__getitem__)
 
