@@ -14,13 +14,24 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from app.players.golf.bots import BOTS_BY_GAME, NAMES
 from app.rules import golf
 from app.rules.dealnum import MAX_DEAL_NUMBER, splitmix64
-from app.rules.golf import HOLE_COUNTS, MAX_SEATS, MIN_SEATS, Game, NextHole, Options, Phase
+from app.rules.golf import (
+    HOLE_COUNTS,
+    MAX_SEATS,
+    MIN_SEATS,
+    Game,
+    NextHole,
+    Options,
+    Phase,
+    SeatView,
+    State,
+)
 
 # Far beyond any sensible hole; stops a pair of stubborn bots from looping for ever.
 MAX_MOVES_PER_HOLE = 5000
@@ -57,8 +68,16 @@ def game_seed(seed: int, game: int) -> int:
     return mixed % (MAX_DEAL_NUMBER + 1)
 
 
-def play_game(options: Options, players: list[str], seed: int, game: int) -> GameResult:
-    """One whole game; each decision is timed from the seat's view to the chosen move."""
+def play_game(
+    options: Options,
+    players: list[str],
+    seed: int,
+    game: int,
+    view_of: Callable[[State, int], SeatView] = golf.seat_view,
+) -> GameResult:
+    """One whole game; each decision is timed from the seat's view to the chosen move.
+    `view_of` makes each seat's view: the rules' own unless a benchmark's diagnostic tells a
+    seat more than it may know (tests/bench/golf4_paired.py --tell-own-cards)."""
     n = len(players)
     bots = BOTS_BY_GAME[Game(options.game)]
     state = golf.new_game(options, game_seed(seed, game), game % n)
@@ -71,7 +90,7 @@ def play_game(options: Options, players: list[str], seed: int, game: int) -> Gam
             continue
         seat = golf.seats_to_act(state)[0]
         start = time.perf_counter()
-        move = bots[players[seat]](golf.seat_view(state, seat), rngs[seat])
+        move = bots[players[seat]](view_of(state, seat), rngs[seat])
         timings[seat].append((time.perf_counter() - start) * 1000)
         state = golf.apply(state, move)
         moves += 1

@@ -1,7 +1,7 @@
 """Four-card coach variants against greedy, compared game by game (the README's paired figures).
 
     nice -n 10 .venv/bin/python -m tests.bench.golf4_paired play OUT.jsonl --seed 7 --games 300 \
-        [--seats 2] [--set coach4_search.READ_GREEDY=False ...] [--part K/N]
+        [--seats 2] [--set coach4_search.READ_GREEDY=False ...] [--tell-own-cards] [--part K/N]
     .venv/bin/python -m tests.bench.golf4_paired compare A.jsonl B.jsonl
 
 `play` plays the coach in seat 0 against greedy players on the games `golf simulate golf4
@@ -9,6 +9,9 @@
 app.players.golf changed by `--set`, and appends one JSON line per game. `compare` prints both
 runs' win shares on the games they share and the mean difference with one standard error: the
 same deals meet both variants, so the difference is measured far more finely than each share.
+
+`--tell-own-cards` is a diagnostic, not a player: the coach is shown its own face-down cards
+from the start, which no honest player sees, to measure what that knowledge would be worth.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ import ast
 import importlib
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
-from app.rules.golf import Game, Options
+from app.rules.golf import Game, Options, SeatView, State, seat_view
 from app.simulate.golf import play_game
 from tests.bench.solitaire_vs_optimum import part_of, stored_lines
 
@@ -39,18 +43,31 @@ def setting(text: str) -> tuple[object, str, object]:
     return module, name, parsed
 
 
+COACH_SEAT = 0  # `play` seats the coach first
+
+
+def told_own_cards(state: State, seat: int) -> SeatView:
+    """The seat's view, the coach's showing every card of its own layout as if looked at."""
+    if seat != COACH_SEAT:
+        return seat_view(state, seat)
+    everything = tuple(True for _ in state.known[seat])
+    known = tuple(everything if s == seat else row for s, row in enumerate(state.known))
+    return seat_view(replace(state, known=known), seat)
+
+
 def play(args: argparse.Namespace) -> None:
     for module, name, value in args.set:
         setattr(module, name, value)
     options = Options(game=Game.FOUR_CARD.value, seats=args.seats, holes=9)
     players = ["coach"] + ["greedy"] * (args.seats - 1)
+    view_of = told_own_cards if args.tell_own_cards else seat_view
     k, n = args.part
     done = stored_lines(args.out)
     with args.out.open("a") as out:
         for number in range(k, args.games, n):
             if number in done:
                 continue
-            result = play_game(options, players, args.seed, number)
+            result = play_game(options, players, args.seed, number, view_of)
             line = {"deal": number, "totals": result.totals, "winners": result.winners}
             out.write(json.dumps(line) + "\n")
             out.flush()
@@ -86,6 +103,8 @@ def main() -> None:
     run.add_argument("--games", type=int, required=True)
     run.add_argument("--seats", type=int, default=2)
     run.add_argument("--set", type=setting, action="append", default=[])
+    run.add_argument("--tell-own-cards", action="store_true",
+                     help="diagnostic: show the coach its own face-down cards")
     run.add_argument("--part", type=part_of, default=(0, 1))
     both = commands.add_parser("compare")
     both.add_argument("first", type=Path)
