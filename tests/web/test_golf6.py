@@ -554,3 +554,28 @@ def test_a_game_stops_at_its_length_limit(client, two_players, monkeypatch):
     refused = move(friend, url, "reveal:0")
     assert refused.status_code == 422 and "length limit" in refused.text
     assert state(friend, url) == before
+
+
+def test_a_first_flip_is_played_even_when_the_other_seat_flips_while_it_is_on_its_way(
+    app, client, two_players, monkeypatch
+):
+    # Maria's flip is stored after Ann's request has read the game and before it stores Ann's:
+    # turning up your first two cards depends on nobody else's, so Ann's is not refused.
+    from app.rules.golf import Reveal
+    from app.storage import golf as store
+    from app.web.golf import play
+
+    url, friend = two_players
+    game_id = url.rstrip("/").rsplit("/", 1)[-1]
+    parse_move = play.parse_move
+
+    def parse_then_maria_flips(*args):
+        with app.state.db.write() as session:
+            game = store.load_game(session, game_id=game_id)
+            store.play(session, game=game, moves=[Reveal(1, 0)])
+        return parse_move(*args)
+
+    monkeypatch.setattr(play, "parse_move", parse_then_maria_flips)
+    assert move(client, url, "reveal:0").status_code == 303
+    seats = state(client, url)["seats"]
+    assert seats[0]["layout"][0] is not None and seats[1]["layout"][0] is not None

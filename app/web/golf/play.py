@@ -134,8 +134,7 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
         if seat not in seats_to_act(game.replay.state):
             raise TableRefusal(409, _("Please wait: it is %(owner)s turn.",
                                       owner=_whose_turn(visit)))
-        return change(request, visit,
-                      lambda session: store.play(session, game=game, moves=[chosen]))
+        return change(request, visit, lambda session: _play(session, game, chosen))
     except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
         raise TableRefusal(422, refusal_text(error)) from None
 
@@ -151,6 +150,17 @@ def parse_move(raw: object, seat: int | None, positions: int) -> Move:
     if ("index" in data) != hasattr(chosen, "index"):  # an index on a move that takes none
         raise TableRefusal(422, _("%(value)s is not a move.", value=repr(text[:40])))
     return chosen
+
+
+def _play(session: Session, game: store.Game, chosen: Move) -> None:
+    """Store the move on the game as this request read it (a move stored since: STALE).
+
+    Turning up one of your first two cards does not depend on what the others turn, and the
+    computers turn theirs all at once, perhaps while this request runs: such a move is played
+    on the game as it is stored now, so that their flips landing first do not refuse it."""
+    if game.replay is not None and _independent(chosen, game.replay):
+        game = store.load_game(session, game_id=game.id)
+    store.play(session, game=game, moves=[chosen])
 
 
 def _independent(chosen: Move, replay: store.Replay) -> bool:
