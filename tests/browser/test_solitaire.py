@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -115,6 +116,27 @@ def test_watch_the_computer_finish_a_deal_then_take_over(page):
     expect(page.get_by_role("button", name="Pause")).to_be_visible()
     expect(coach(page)).to_contain_text("This deal is over", timeout=60_000)
     expect(page.get_by_role("button", name="Pause")).to_have_count(0)
+
+
+def test_pause_holds_even_when_the_next_watched_move_falls_due_while_it_is_on_its_way(page):
+    """The computer's next move is due every watch delay (150 ms here); a Pause still on its
+    way must win over it rather than be cut off by it. The Pause answer is held back for
+    a second, so the next move always falls due while it is on its way."""
+    open_deal(page)
+    page.get_by_role("button", name="Watch the computer play").click()
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+
+    def slow(route):
+        time.sleep(1.0)
+        route.continue_()
+
+    page.route(re.compile(r"watch=pause"), slow)
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Keep watching")).to_be_visible()
+    paused_at = version(page)
+    page.wait_for_timeout(500)
+    assert version(page) == paused_at
+    expect(coach(page)).not_to_contain_text("This deal is over")
 
 
 def test_pause_step_and_take_over_while_watching(page):
