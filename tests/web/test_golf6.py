@@ -561,7 +561,6 @@ def test_a_first_flip_is_played_even_when_the_other_seat_flips_while_it_is_on_it
 ):
     # Maria's flip is stored after Ann's request has read the game and before it stores Ann's:
     # turning up your first two cards depends on nobody else's, so Ann's is not refused.
-    from app.rules.golf import Reveal
     from app.storage import golf as store
     from app.web.golf import play
 
