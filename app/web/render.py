@@ -11,7 +11,8 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
-from jinja2 import Environment
+from jinja2 import BytecodeCache, Environment
+from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
 from app import i18n
@@ -40,8 +41,32 @@ def make_templates(
     # Templates ship with the code and change only with a restart; checking every template's
     # file date on each render cost about 7 % of a solitaire move's server time under load.
     env.auto_reload = False
+    env.bytecode_cache = _COMPILED
     install_i18n(env)
     return templates
+
+
+class _CompiledTemplates(BytecodeCache):
+    """Compiled templates kept in memory for the life of the process.
+
+    Every app made by `make_templates` configures Jinja alike, so an app made later (each test
+    makes its own) reuses what an earlier one compiled instead of compiling every template again.
+    A bucket's key includes the template's source checksum, so an edited template compiles anew.
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
 
 
 def install_i18n(env: Environment) -> None:
