@@ -32,8 +32,8 @@ def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def pg_template() -> Iterator[str]:
-    """A migrated PostgreSQL database that each test's database is copied from."""
+def pg_database() -> Iterator[str]:
+    """This worker's migrated PostgreSQL database, emptied after every test that used it."""
     from tests.pg import drop_database, make_database
 
     url = make_database(PG_URL)
@@ -44,17 +44,18 @@ def pg_template() -> Iterator[str]:
 
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh migrated database for one test: a SQLite file, or a PostgreSQL database."""
+    """A migrated database holding no rows: a fresh SQLite file, or this worker's PostgreSQL
+    database, emptied again afterwards."""
     if request.param == "sqlite":
         path = tmp_path / "golf.db"
         shutil.copy(request.getfixturevalue("migrated_template"), path)
         yield f"sqlite:///{path}"
         return
-    from tests.pg import drop_database, make_database
+    from tests.pg import empty_database
 
-    url = make_database(PG_URL, template=request.getfixturevalue("pg_template"))
+    url = request.getfixturevalue("pg_database")
     yield url
-    drop_database(PG_URL, url)
+    empty_database(url)
 
 
 @pytest.fixture

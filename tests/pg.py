@@ -1,4 +1,5 @@
-"""Throw-away PostgreSQL databases for tests: created (optionally from a template), dropped."""
+"""Throw-away PostgreSQL databases for tests: created (optionally from a template), emptied,
+dropped."""
 
 from __future__ import annotations
 
@@ -50,3 +51,29 @@ def make_database(base_url: str, template: str | None = None) -> str:
 def drop_database(base_url: str, url: str) -> None:
     """Drop a test database, closing any connection a crashed test left behind."""
     _run(base_url, f"DROP DATABASE IF EXISTS {make_url(url).database} WITH (FORCE)")
+
+
+def empty_database(url: str) -> None:
+    """Delete every row and restart every sequence, as in a freshly migrated database.
+
+    Much cheaper than a new database for each test (TRUNCATE too is several times slower than
+    DELETE on tables this small). A connection a test left behind is ended first, so it cannot
+    hold a lock the deletes would wait for.
+    """
+    from app.storage.models import Base
+
+    engine = _admin(url)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ))
+            for table in reversed(Base.metadata.sorted_tables):  # rows that refer to others first
+                connection.execute(table.delete())
+            connection.execute(text(
+                "SELECT setval(format('%I.%I', schemaname, sequencename), start_value, false)"
+                " FROM pg_sequences WHERE schemaname = current_schema()"
+            ))
+    finally:
+        engine.dispose()
