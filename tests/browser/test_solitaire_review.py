@@ -13,14 +13,16 @@ from tests.browser.test_solitaire import coach, fitting_cards, open_deal, versio
 pytestmark = pytest.mark.browser
 
 
-def play_first_fit_to_the_end(page: Page) -> None:
-    """A careless player: always the first card that fits, else draw."""
+def play_to_the_end(page: Page, draw_first: bool = False) -> None:
+    """A careless player: always the first card that fits, else draw. Drawing first, while the
+    pile lasts, ends the deal in about half the clicks."""
     for _ in range(120):
         if "This deal is over" in coach(page).inner_text():
             return
         before = version(page)
         names = fitting_cards(page)
-        name = names[0] if names else "Draw"
+        draw = page.get_by_role("button", name="Draw", exact=True)
+        name = names[0] if names and not (draw_first and draw.is_enabled()) else "Draw"
         page.get_by_role("button", name=name, exact=True).click()
         wait_for_version(page, before + 1)
     raise AssertionError("the deal did not end")
@@ -28,7 +30,7 @@ def play_first_fit_to_the_end(page: Page) -> None:
 
 def test_review_shows_scores_and_jumps_back_to_a_costly_moment(page):
     open_deal(page, "5")
-    play_first_fit_to_the_end(page)
+    play_to_the_end(page)
     deal_url = page.url.split("?")[0]
     page.get_by_role("link", name="Review this deal").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Review of deal 5")
@@ -46,7 +48,7 @@ def test_review_shows_scores_and_jumps_back_to_a_costly_moment(page):
 def finished_deal(page: Page, number: str) -> str:
     """Play deal `number` to its end without opening its review; the deal's URL."""
     open_deal(page, number)
-    play_first_fit_to_the_end(page)
+    play_to_the_end(page, draw_first=True)
     return page.url.split("?")[0]
 
 
@@ -89,7 +91,7 @@ def test_review_without_javascript_waits_for_the_review(page, page_without_js):
 def test_finished_board_works_the_review_out_before_the_click(page):
     open_deal(page, "8")
     with page.expect_response(lambda r: "prefetch=1" in r.url and r.status == 204, timeout=60_000):
-        play_first_fit_to_the_end(page)
+        play_to_the_end(page, draw_first=True)
     page.get_by_role("link", name="Review this deal").click()
     expect(page.get_by_text("Best possible with these cards")).to_be_visible()
     assert "Working out the review" not in page.content()
