@@ -6,6 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.waiting import wait_for_htmx
 
@@ -41,10 +42,28 @@ def click_first_face_down(page: Page) -> None:
     for where in POSITIONS:
         card = page.get_by_role("button", name=f"Your card, {where}: face down", exact=True)
         if card.count() and card.is_enabled():
-            card.click()
+            click_until_sent(page, card)
             expect(card).to_have_count(0)
             return
     raise AssertionError("no face-down card to click")
+
+
+def click_until_sent(page: Page, button) -> None:
+    """Click until the click sends its form, and check the move was not refused.
+
+    The table's poll may swap the button out from under the pointer between press and
+    release; that click sends nothing, and a player would simply click again.
+    """
+    for _ in range(3):
+        try:
+            with page.expect_response(lambda r: r.request.method == "POST", timeout=3_000) as sent:
+                button.click()
+        except PlaywrightTimeoutError:
+            continue
+        answer = sent.value
+        assert answer.status < 400, answer.text()[:500]  # a refused move answers 409
+        return
+    raise AssertionError("three clicks sent nothing")
 
 
 def flip_two(page: Page) -> None:
