@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_solitaire_review import play_to_the_end
+
 pytestmark = pytest.mark.browser
 
 
@@ -19,30 +21,6 @@ def columns(page: Page) -> list[str]:
         item.get_attribute("aria-label") or item.inner_text()
         for item in region.get_by_role("listitem").all()
     ]
-
-
-def finish_deal(page: Page) -> None:
-    """Play the deal on screen to its end the quickest way: draw while the pile lasts, then
-    play whatever still fits."""
-    coach = page.get_by_role("status")
-    draw = page.get_by_role("button", name="Draw", exact=True)
-    for _ in range(100):
-        text = coach.inner_text()
-        if "This deal is over" in text:
-            return
-        before = page.locator("#board").get_attribute("data-version")
-        fits = re.search(r"Fits now: (.*?)\.", text)
-        if draw.is_enabled():
-            draw.click()
-        elif fits:
-            name = fits.group(1).split(", ")[0]
-            page.get_by_role("region", name="Columns").get_by_role(
-                "button", name=name, exact=True
-            ).click()
-        else:
-            raise AssertionError(f"no move, yet the deal is not over: {text}")
-        expect(page.locator("#board")).not_to_have_attribute("data-version", before)
-    raise AssertionError("the deal did not end")
 
 
 def round_id_of(page: Page) -> str:
@@ -93,7 +71,7 @@ def test_two_browsers_play_one_challenge(page, page_without_js):
     assert columns(bo) == ann_hole1  # hole 1: the very same cards
 
     # Bo finishes hole 1; Ann, who has not, sees that he has but not his score.
-    finish_deal(bo)
+    play_to_the_end(bo, draw_first=True)
     bo_round = round_id_of(bo)
     bo_score = results_cell(bo, "Bo", 1).inner_text().strip()
     assert re.fullmatch(r"-?\d+", bo_score)
@@ -103,7 +81,7 @@ def test_two_browsers_play_one_challenge(page, page_without_js):
 
     # Ann finishes hole 1 too; now Bo's score shows, and his deal can be replayed.
     ann.get_by_role("link", name="Play your next hole").click()
-    finish_deal(ann)
+    play_to_the_end(ann, draw_first=True)
     ann.goto(f"/solitaire/rounds/{ann_round}/challenge")
     expect(results_cell(ann, "Bo", 1)).to_have_text(bo_score)
     bo.goto(f"/solitaire/rounds/{bo_round}/challenge")
@@ -138,7 +116,7 @@ def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
         browser.get_by_role("button", name="Play the deal of the day").click()
     assert columns(page) == columns(other)
 
-    finish_deal(page)
+    play_to_the_end(page, draw_first=True)
     page.get_by_role("link", name="See how everyone did on the deal of the day").click()
     chart = page.get_by_role("img", name="Scores of today's players")
     expect(chart).to_be_visible()
