@@ -1,5 +1,4 @@
-"""Throw-away PostgreSQL databases for tests: created (optionally from a template), emptied,
-dropped."""
+"""Throw-away PostgreSQL databases for tests: created, emptied, dropped."""
 
 from __future__ import annotations
 
@@ -22,8 +21,8 @@ def _admin(base_url: str) -> Engine:
 def _run(base_url: str, statement: str) -> None:
     """Run one statement, waiting out a brief visit of an autovacuum worker.
 
-    Copying a template needs it to have no connections, and a non-superuser cannot end the
-    (superuser) autovacuum worker that may be looking at a fresh database for a moment.
+    CREATE DATABASE copies template1, which must have no connections, and a non-superuser
+    cannot end the (superuser) autovacuum worker that may be looking at it for a moment.
     """
     engine = _admin(base_url)
     try:
@@ -40,11 +39,10 @@ def _run(base_url: str, statement: str) -> None:
         engine.dispose()
 
 
-def make_database(base_url: str, template: str | None = None) -> str:
-    """Create an empty database (or a copy of `template`, a URL) and return its URL."""
+def make_database(base_url: str) -> str:
+    """Create an empty database and return its URL."""
     name = f"golf_t_{secrets.token_hex(8)}"
-    clause = f" TEMPLATE {make_url(template).database}" if template else ""
-    _run(base_url, f"CREATE DATABASE {name}{clause}")
+    _run(base_url, f"CREATE DATABASE {name}")
     return make_url(base_url).set(database=name).render_as_string(hide_password=False)
 
 
