@@ -80,6 +80,8 @@ def test_review_shows_the_coach_is_working_until_it_arrives(page):
 
 
 def test_review_without_javascript_waits_for_the_review(page, page_without_js):
+    # Without the board's background request the review is not stored yet, so the page waits.
+    page.route(lambda url: "prefetch=1" in url, lambda route: route.abort())
     deal_url = finished_deal(page, "7")
     page_without_js.goto(deal_url + "/review")
     expect(page_without_js.get_by_text("Best possible with these cards")).to_be_visible()
