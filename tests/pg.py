@@ -10,6 +10,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
+from app.storage.models import Base
+
 ATTEMPTS = 50
 
 
@@ -58,8 +60,6 @@ def empty_database(url: str) -> None:
     DELETE on tables this small). A connection a test left behind is ended first, so it cannot
     hold a lock the deletes would wait for.
     """
-    from app.storage.models import Base
-
     engine = _admin(url)
     try:
         with engine.connect() as connection:
