@@ -144,7 +144,14 @@ def test_axe_finds_no_serious_problems_on_swedish_pages(new_page, url: str):
 def test_the_language_navigation_switches_and_remembers(sv: Page):
     sv.goto("/")
     nav = sv.get_by_role("navigation", name="Språk")
-    nav.get_by_role("link", name="English").click()
+    # Two links side by side, no list bullets; the language shown is marked, not by colour.
+    english = nav.get_by_role("link", name="English")
+    swedish = nav.get_by_role("link", name="Svenska")
+    assert english.bounding_box()["y"] == swedish.bounding_box()["y"]
+    assert nav.locator("li").first.evaluate("li => getComputedStyle(li).listStyleType") == "none"
+    expect(swedish).to_have_attribute("aria-current", "true")
+    assert swedish.evaluate("a => getComputedStyle(a).fontWeight") == "700"
+    english.click()
     expect(sv.locator("html")).to_have_attribute("lang", "en")
     sv.goto("/quiz")  # the choice is kept although the browser asks for Swedish
     expect(sv.get_by_role("navigation", name="Language")).to_be_visible()

@@ -69,6 +69,8 @@ def test_every_page_has_the_language_navigation(client):
         nav = text.split(f'<nav aria-label="{label}"')[1].split("</nav>")[0]
         assert ">English</a>" in nav and ">Svenska</a>" in nav
         assert 'href="/?lang=sv"' in nav and 'href="/?lang=en"' in nav
+        current = re.findall(r'<a [^>]*aria-current="true"[^>]*>(\w+)</a>', nav)
+        assert current == [{"en": "English", "sv": "Svenska"}[lang]]
 
 
 def test_card_names_per_language():
