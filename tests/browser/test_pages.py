@@ -102,3 +102,22 @@ def test_first_visit_needs_four_requests(page: Page):
     page.goto("/")
     page.wait_for_load_state("load")
     assert len(requests) == 4, requests  # the page, one stylesheet, htmx, one script
+
+
+# Every page a visitor starts from, in both languages: Swedish words are longer, and a form's
+# longest option or a table's headings can push a page wider than a phone.
+START_PAGES = ["/", "/solitaire", "/solitaire/daily", "/golf6", "/scores", "/quiz",
+               "/rules/solitaire", "/rules/six-card-golf", "/rules/six-card-golf/strategy",
+               "/glossary"]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_no_start_page_scrolls_sideways_on_a_phone(new_page, lang: str):
+    page = new_page(viewport={"width": 360, "height": 740})
+    too_wide = {}
+    for url in START_PAGES:
+        page.goto(f"{url}?lang={lang}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 360:
+            too_wide[url] = width
+    assert too_wide == {}
