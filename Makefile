@@ -56,7 +56,7 @@ POT := app/locale/messages.pot
 messages: install
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output \
 		-k N_ -k lazy_gettext -o $(POT) .
-	$(BIN)/pybabel update -i $(POT) -d app/locale --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel update -i $(POT) -d app/locale --no-fuzzy-matching --ignore-obsolete --width 100
 
 check-messages: install
 	$(BIN)/pybabel compile --statistics -d app/locale -o /dev/null -i app/locale/sv/LC_MESSAGES/messages.po

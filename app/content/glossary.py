@@ -193,11 +193,21 @@ TERMS: tuple[Term, ...] = (
         see="/rules/six-card-golf",
     ),
     Term(
+        "four-card-golf",
+        N_("Four-card Golf"),
+        N_(
+            "The quicker cousin of six-card Golf: four cards in a square, a single look at the "
+            "two nearest at the start, and a knock instead of going out to end the hole."
+        ),
+        see="/rules/six-card-golf#four-card",
+    ),
+    Term(
         "layout",
         N_("Layout"),
         N_(
-            "A player's six cards in six-card Golf, in two rows of three. Cards never move within "
-            "it; a card that is face up stays face up."
+            "A player's cards on the table: six in two rows of three in six-card Golf, four in a "
+            "square in four-card Golf. Cards never move within it; a card that is face up stays "
+            "face up."
         ),
         see="/rules/six-card-golf#deal",
     ),
@@ -241,7 +251,7 @@ TERMS: tuple[Term, ...] = (
             "In four-card Golf, a turn spent announcing the end instead of drawing; every other "
             "player gets one more turn."
         ),
-        see="/rules/six-card-golf#variations",
+        see="/rules/six-card-golf#four-card",
     ),
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.i18n import N_
 from app.rules.golf import FOUR_CARD, KNOCK_PENALTY, Options
 from app.rules.golf.scoring import card_scores, layout_score
 
@@ -12,7 +13,7 @@ from app.rules.golf.scoring import card_scores, layout_score
 class Golf4Example:
     """A face-up square (top row left to right, then the bottom row) under one scoring rule."""
 
-    title: str
+    title: str  # an English msgid, shown through gettext
     square: tuple[str, str, str, str]
     pairs_cancel: bool = False
 
@@ -35,14 +36,14 @@ class Golf4Example:
 
 
 GOLF4_EXAMPLES = (
-    Golf4Example("Basic game", ("7H", "KS", "AD", "QC")),
-    Golf4Example("Basic game: pairs do not cancel", ("5S", "5H", "2D", "KC")),
-    Golf4Example("Pairs cancelling: a pair in a row", ("5S", "5H", "2D", "KC"), True),
-    Golf4Example("Pairs cancelling: one card in two pairs", ("7C", "7D", "7S", "3H"), True),
+    Golf4Example(N_("Basic game"), ("7H", "KS", "AD", "QC")),
+    Golf4Example(N_("Basic game: pairs do not cancel"), ("5S", "5H", "2D", "KC")),
+    Golf4Example(N_("Pairs cancelling: a pair in a row"), ("5S", "5H", "2D", "KC"), True),
+    Golf4Example(N_("Pairs cancelling: one card in two pairs"), ("7C", "7D", "7S", "3H"), True),
 )
 # The knock penalty example: the knocker's square and the other player's.
-KNOCKER = Golf4Example("Knocker", ("4S", "3H", "AD", "KC"))
-OTHER = Golf4Example("The other player", ("2S", "KH", "AC", "3D"))
+KNOCKER = Golf4Example(N_("Knocker"), ("4S", "3H", "AD", "KC"))
+OTHER = Golf4Example(N_("The other player"), ("2S", "KH", "AC", "3D"))
 # What the rules page's four-card section needs.
 GOLF4_CONTEXT = {
     "golf4_layouts": GOLF4_EXAMPLES,

@@ -70,7 +70,7 @@ def test_home_ways_in_are_reachable_by_keyboard(page: Page):
     for name in (
         "Practise Golf solitaire",
         "Take the rules quiz",
-        "Play six-card Golf",
+        "Play six-card or four-card Golf",
         "Keep score",
     ):
         link = page.get_by_role("link", name=name)

@@ -244,9 +244,19 @@ def test_home_offers_the_four_ways_in(client):
     facts = page_facts(client.get("/").text)
     for href in ("/solitaire", "/quiz", "/golf6", "/scores"):
         assert href in facts.links
-    for text in ("Practise Golf solitaire", "Take the rules quiz", "Play six-card Golf",
-                 "Keep score"):
+    for text in ("Practise Golf solitaire", "Take the rules quiz",
+                 "Play six-card or four-card Golf", "Keep score"):
         assert text in facts.words
+
+
+@pytest.mark.parametrize(("lang", "heading", "rules"), [
+    ("en", "Four-card Golf", "Rules of four-card Golf"),
+    ("sv", "Fyrkortsgolf", "Regler för fyrkortsgolf"),
+])
+def test_home_tells_of_four_card_golf_and_links_its_rules(client, lang, heading, rules):
+    html = client.get(f"/?lang={lang}").text
+    assert f'<h2 id="about-golf4">{heading}</h2>' in html
+    assert f'<a href="/rules/six-card-golf#four-card">{rules}</a>' in html
 
 
 def test_nav_links_every_page(client):
@@ -328,6 +338,21 @@ def test_glossary_lists_every_term_with_an_anchor(client):
     for word in ("Golf patience", "One Foundation", "tableau", "foundation", "waste", "stock",
                  "talong", "Hole", "Round", "wrapping", "Putt Putt", "Par"):
         assert word in facts.words, word
+
+
+def test_every_glossary_link_lands_on_a_rules_section_in_both_languages(client):
+    pages: dict[str, str] = {}
+    missing = []
+    for term in TERMS:
+        if not term.see or "#" not in term.see:
+            continue
+        path, anchor = term.see.split("#")
+        for lang in ("en", "sv"):
+            url = f"{path}?lang={lang}"
+            html = pages.setdefault(url, client.get(url).text)
+            if f'id="{anchor}"' not in html:
+                missing.append((term.slug, url, anchor))
+    assert missing == []
 
 
 def test_glossary_entries_point_back_to_the_rules(client):

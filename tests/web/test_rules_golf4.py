@@ -27,3 +27,17 @@ def test_the_rules_page_explains_four_card_golf_with_the_examples(client):
                  "Pairs cancelling: a pair in a row: scores 2", "0 + 0 + 2 + 0 = 2",
                  "0 + 0 + 0 + 3 = 3", "the hole costs them 8 + 10 = 18"):
         assert text in section, text
+
+
+def test_the_swedish_rules_page_explains_four_card_golf_with_the_same_examples(client):
+    html = client.get("/rules/six-card-golf?lang=sv").text
+    assert '<a href="#four-card">Fyrkortsgolf</a>' in html
+    section = page_facts(html.split('id="four-card"')[1]).words
+    assert "Även när alla fyra korten ligger uppvända fortsätter hålet tills någon knackar" in (
+        section)
+    assert "måste du ändå knacka" in section
+    assert "en tvåa ger alltså 2 här" in section and "kung 0" in section
+    for text in ("Grundspel: ger 18", "7 + 0 + 1 + 10 = 18", "5 + 5 + 2 + 0 = 12",
+                 "Par tar ut varandra: ett par i en rad: ger 2", "0 + 0 + 2 + 0 = 2",
+                 "0 + 0 + 0 + 3 = 3", "hålet kostar 8 + 10 = 18", "hjärter 3"):
+        assert text in section, text
