@@ -469,6 +469,10 @@ def test_a_game_against_the_computer_plays_to_the_end_and_again(client):
         view = state(client, url)
         if view["phase"] == "game_over":
             break
+        if view["phase"] == "hole_over":  # said once, by the move that ended it
+            status = re.search(r'role="status">(.*?)</p>', client.get(url).text, re.S)[1]
+            assert status.count(f"Hole {view['hole']} is over.") == 1, status
+            assert "leads with" in status or "share the lead" in status
         if view["you"] in view["seats_to_act"]:
             assert move(client, url, human_move(view)).status_code == 303
     else:

@@ -168,6 +168,9 @@ def test_event_endings_and_the_deal():
     over = golf.apply(drew, ThrowAway(1))
     assert event_text(golf.describe(ThrowAway(1), drew, over), NAMES).endswith(
         " Hole 1 is over.")
+    # A computer's reason is about its move, so it comes before what the move ended.
+    assert event_text(golf.describe(ThrowAway(1), drew, over), NAMES, " (Too high.)").endswith(
+        ". (Too high.) Hole 1 is over.")
     dealt = golf.apply(over, NextHole(1))
     assert event_text(golf.describe(NextHole(1), over, dealt), NAMES) == "Ben dealt hole 2."
     flipped = golf.apply(dealt, Reveal(0, 4))

@@ -197,9 +197,8 @@ def turn_line(view: dict[str, Any]) -> str:
         if you is not None and you in view["seats_to_act"]:
             return _("Everyone turns two cards face up. Your turn: click two of your cards.")
         return _("Everyone turns two cards face up.")
-    if phase == "hole_over":
-        return _("Hole %(hole)s is over. %(leaders)s Any player can deal the next one.",
-                 hole=view["hole"], leaders=leaders_text(view))
+    if phase == "hole_over":  # the move that ended the hole has said so
+        return _("%(leaders)s Any player can deal the next one.", leaders=leaders_text(view))
     if phase == "game_over":
         return _("The game is over.") + " " + winners_text(view)
     if view["turn"] == you:

@@ -174,7 +174,8 @@ ENDINGS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-def event_text(event: Event, names: Sequence[str]) -> str:
-    """One plain sentence for the live region, naming the seat that moved."""
-    text = EVENTS[event.code](names[event.seat], event.params)
+def event_text(event: Event, names: Sequence[str], reason: str = "") -> str:
+    """One plain sentence for the live region, naming the seat that moved; `reason` (why a
+    computer moved so) belongs to the move, so it comes before what the move ended."""
+    text = EVENTS[event.code](names[event.seat], event.params) + reason
     return text + (ENDINGS[event.ending](event.params) if event.ending else "")
