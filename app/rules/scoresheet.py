@@ -13,7 +13,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from app.rules.errors import RuleError
-from app.rules.golf.scoring import layout_score
+from app.rules.golf.options import SHAPES, Options
+from app.rules.golf.scoring import ScoringRules, layout_score
+from app.rules.golf.shape import Shape
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -42,8 +44,16 @@ class SheetGame(StrEnum):
     FOUR_CARD = "golf4"
 
     @property
+    def shape(self) -> Shape:
+        return SHAPES[self.value]
+
+    @property
     def cards(self) -> int:
-        return 4 if self is SheetGame.FOUR_CARD else 6
+        return self.shape.size
+
+    def scoring(self, pairs_cancel: bool = False) -> ScoringRules:
+        """The online game's scoring, with the table's pairs option where the game has it."""
+        return Options(game=self.value, pairs_cancel=pairs_cancel).scoring
 
 
 class SheetError(RuleError, ValueError):
@@ -262,32 +272,13 @@ def remove_hole(sheet: Sheet, number: int) -> Sheet:
 HELPER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-# Four-card Golf lays its cards out as a 2x2 square, top row then bottom row.
-FOUR_CARD_LINES = ((0, 1), (2, 3), (0, 2), (1, 3))  # the two rows, then the two columns
-FOUR_CARD_POINTS = {"A": 1, "J": 10, "Q": 10, "K": 0}  # number cards (twos too) face value
-
-
 def layout_points(
     ranks: Sequence[str], game: SheetGame = SheetGame.SIX_CARD, pairs_cancel: bool = False
 ) -> int:
     """Score a layout's ranks, top row then bottom row, by the table's game and options."""
     if len(ranks) != game.cards or any(r not in HELPER_RANKS for r in ranks):
         raise InvalidEntryError("pick_all_cards", count=game.cards)
-    if game is SheetGame.FOUR_CARD:
-        return _four_card_points(ranks, pairs_cancel)
     # Suits never matter for scoring; any suit makes a valid card code.
-    return layout_score([("T" if r == "10" else r) + "S" for r in ranks])
+    cards = [("T" if r == "10" else r) + "S" for r in ranks]
+    return layout_score(cards, game.scoring(pairs_cancel and game is SheetGame.FOUR_CARD))
 
-
-def _four_card_points(ranks: Sequence[str], pairs_cancel: bool) -> int:
-    """Face values; with the option, a card in a row or column pair of equal ranks scores 0."""
-    paired: set[int] = set()
-    if pairs_cancel:
-        for a, b in FOUR_CARD_LINES:
-            if ranks[a] == ranks[b]:
-                paired.update((a, b))
-    return sum(
-        FOUR_CARD_POINTS[rank] if rank in FOUR_CARD_POINTS else int(rank)
-        for i, rank in enumerate(ranks)
-        if i not in paired
-    )

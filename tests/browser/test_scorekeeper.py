@@ -137,6 +137,25 @@ def test_the_pairs_checkbox_sits_beside_its_label(new_page):
     expect(page.get_by_role("checkbox", name="Pairs in a row or column cancel")).to_be_checked()
 
 
+def test_the_four_card_helper_picks_a_square(new_page):
+    page = new_page(viewport=PHONE)
+    page.goto("/scores")
+    for i, name in enumerate(["Ann", "Bo"], start=1):
+        page.get_by_label(f"Player {i}", exact=True).fill(name)
+    page.get_by_label("Game").select_option(label="Four-card Golf")
+    page.get_by_role("button", name="Start score sheet").click()
+    page.get_by_text("Add up Ann’s cards for me").click()
+    boxes = {place: page.get_by_label(f"Ann’s card, {place}", exact=True).bounding_box()
+             for place in ("top row, left", "top row, right", "bottom row, left")}
+    assert boxes["bottom row, left"]["x"] == boxes["top row, left"]["x"]  # two by two
+    assert boxes["bottom row, left"]["y"] > boxes["top row, right"]["y"]
+    for place, rank in zip(("top row, left", "top row, right", "bottom row, left",
+                            "bottom row, right"), ["7", "K", "A", "Q"], strict=True):
+        page.get_by_label(f"Ann’s card, {place}", exact=True).select_option(rank)
+    page.get_by_role("button", name="Work out score").first.click()
+    expect(page.get_by_label("Ann, hole 1", exact=True)).to_have_value("18")
+
+
 FINAL = "Game over after hole 2: Ann reached 100. Bo wins with 1."
 
 

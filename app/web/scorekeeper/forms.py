@@ -33,22 +33,6 @@ from app.web.forms import (
 )
 from app.web.scorekeeper.words import error_text
 
-POSITIONS = {
-    SheetGame.SIX_CARD: (
-        "top row, left",
-        "top row, middle",
-        "top row, right",
-        "bottom row, left",
-        "bottom row, middle",
-        "bottom row, right",
-    ),
-    SheetGame.FOUR_CARD: (
-        "top row, left",
-        "top row, right",
-        "bottom row, left",
-        "bottom row, right",
-    ),
-}
 GAME_LABELS = {SheetGame.SIX_CARD: "Six-card Golf", SheetGame.FOUR_CARD: "Four-card Golf"}
 LENGTHS = {length.value: length for length in SheetLength}
 GAMES = {game.value: game for game in SheetGame}

@@ -23,6 +23,7 @@ from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
 from app.storage import scoresheets as store
 from app.storage.scoresheets import StoredSheet
 from app.web.forms import FormError, PostedForm
+from app.web.golf.words import position_name
 from app.web.loading import not_found_is_404
 from app.web.render import after_post, json_state, render, wants_json
 from app.web.scorekeeper import forms
@@ -282,7 +283,7 @@ def _sheet_context(
         "state": state,
         "new_scores": state.new_scores or [""] * len(sheet.players),
         "ranks": rules.HELPER_RANKS,
-        "positions": forms.POSITIONS[sheet.game],
+        "positions": [position_name(k, sheet.game.shape) for k in sheet.game.shape.positions],
         "game_label": forms.GAME_LABELS[sheet.game],
         "min_score": rules.MIN_SCORE,
         "max_score": rules.MAX_SCORE,
