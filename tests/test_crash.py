@@ -80,12 +80,17 @@ def test_every_acknowledged_move_survives_sigkill(backend, tmp_path):
         ]
         for player in players:
             player.start()
-        time.sleep(1.0 + rng.random() * 1.5)  # let the players get going, then crash
+        # Let the players get going (a busy machine may need seconds for the first moves),
+        # then crash at a random moment.
+        deadline = time.monotonic() + 60
+        while _moves(acked) < 10 and not errors and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(rng.random() * 1.5)
         server.kill()
         stop.set()
         for player in players:
             player.join(timeout=30)
-        total = sum(a.moves for a in acked.values())
+        total = _moves(acked)
         assert errors == [], errors
         assert total >= 10, f"too few moves before the crash (seed {seed})"
 
@@ -98,6 +103,10 @@ def test_every_acknowledged_move_survives_sigkill(backend, tmp_path):
         if backend == "sqlite":
             path = url.removeprefix("sqlite:///")
             assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def _moves(acked: dict[str, Acked]) -> int:
+    return sum(a.moves for a in list(acked.values()))  # a copy: players add deals meanwhile
 
 
 def _check_every_acknowledged_move(base: str, acked: dict[str, Acked], seed: int) -> None:
