@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import uvicorn
 
 from app.migrate import upgrade
 from app.security import CSRF_COOKIE, csrf_token_for
@@ -22,6 +23,12 @@ from app.security import CSRF_COOKIE, csrf_token_for
 SECRET = "live-test-secret-key-0123456789"
 RANKS = "A23456789TJQK"
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
+# golf serve keeps uvicorn's keep-alive timeout: an idle connection is closed after 5 s. A
+# request sent on it just as it closes fails with "Server disconnected without sending a
+# response"; a browser sends such a request again, httpx does not. So the test browsers drop
+# idle connections well before the server does.
+IDLE_LIMIT = httpx.Limits(keepalive_expiry=2.0)
+assert IDLE_LIMIT.keepalive_expiry < uvicorn.Config(app="app.main:create_app").timeout_keep_alive
 
 
 def free_port() -> int:
@@ -119,7 +126,8 @@ def fresh_database(backend: str, tmp_path: Path, pg_url: str | None) -> Iterator
 
 def browser(base: str, **kwargs) -> httpx.Client:  # type: ignore[no-untyped-def]
     """An httpx client that behaves like one browser: it has its own CSRF cookie and token."""
-    client = httpx.Client(base_url=base, follow_redirects=False, timeout=30, **kwargs)
+    client = httpx.Client(base_url=base, follow_redirects=False, timeout=30, limits=IDLE_LIMIT,
+                          **kwargs)  # fmt: skip
     client.get("/scores")  # a page with a form sets the CSRF cookie
     return client
 

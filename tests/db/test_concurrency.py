@@ -16,7 +16,15 @@ import httpx
 import pytest
 
 from tests.conftest import BACKENDS, PG_URL
-from tests.live import Server, browser, fresh_database, running, solitaire_move, submit
+from tests.live import (
+    IDLE_LIMIT,
+    Server,
+    browser,
+    fresh_database,
+    running,
+    solitaire_move,
+    submit,
+)
 
 JSON = {"accept": "application/json"}
 VERSION_RE = re.compile(r'name="version" value="(\d+)"')
@@ -58,7 +66,8 @@ def at_once(calls: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:
 
 def clone(client: httpx.Client) -> httpx.Client:
     """A second connection of the same browser (same cookies): a double click."""
-    return httpx.Client(base_url=client.base_url, cookies=client.cookies, timeout=30)
+    return httpx.Client(base_url=client.base_url, cookies=client.cookies, timeout=30,
+                        limits=IDLE_LIMIT)
 
 
 def codes(responses: list[httpx.Response]) -> list[int]:
