@@ -19,6 +19,10 @@ def test_keys_turn_cards_draw_and_throw_away_but_not_while_typing(page: Page):
     top_left = page.get_by_role("button", name="Your card, top row, left: face down")
     expect(top_left).to_have_attribute("aria-keyshortcuts", "1")
     wait_for_htmx(page)
+    # The computer turns its two cards up first; after that the table holds still until Ann
+    # moves (a table swapped in meanwhile would take the focused field away with it).
+    computer_down = re.compile(r"^Computer 2’s card, .*: face down$")
+    expect(page.get_by_role("button", name=computer_down)).to_have_count(4)
 
     # Typing in a field (the rejoin link) fires nothing.
     page.get_by_text("Play from another device").click()
