@@ -62,6 +62,39 @@ document.addEventListener("htmx:afterSettle", (event) => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// A press cut in two by a swap. A watched solitaire move or a change at a golf table swaps the
+// region in while a player may be pressing one of its buttons; the browser then sends no click,
+// because the button released is not the one pressed. If the new button is the same control,
+// unchanged (same id and markup: Pause, Take over, Draw from the stock), the press counts.
+// ---------------------------------------------------------------------------------------------
+let pressed = null;
+
+function pressStarted(button) {
+  pressed = button ? { id: button.id, markup: button.outerHTML, element: button } : null;
+}
+
+function pressEnded(button) {
+  const was = pressed;
+  pressed = null;
+  if (!was || was.element.isConnected || !button) return;  // not swapped: the browser clicks
+  if (button.id === was.id && button.outerHTML === was.markup && !button.disabled) button.click();
+}
+
+document.addEventListener("pointerdown", (event) => {
+  pressStarted(event.button === 0 ? event.target.closest("button[id]") : null);
+}, true);
+document.addEventListener("pointerup", (event) => {
+  if (event.button === 0) pressEnded(event.target.closest("button[id]"));
+}, true);
+// Space presses a button on release, so the same cut can happen from the keyboard.
+document.addEventListener("keydown", (event) => {
+  if (event.key === " " && !event.repeat) pressStarted(event.target.closest("button[id]"));
+}, true);
+document.addEventListener("keyup", (event) => {
+  if (event.key === " ") pressEnded(document.activeElement.closest("button[id]"));
+}, true);
+
+// ---------------------------------------------------------------------------------------------
 // Keyboard shortcuts: any button or link with data-shortcut="<key>" is activated by that key
 // (the key as KeyboardEvent.key names it: "d", "1", "?"). They never fire while typing in a
 // field or with Ctrl, Alt or Meta held, and every action stays an ordinary button as well.

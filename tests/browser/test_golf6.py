@@ -109,8 +109,16 @@ def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
     expect(maria.get_by_role("status")).to_contain_text("Everyone turns two cards")
 
     flip_two(ann)
+    # Ann opens her rejoin link while Maria plays: her table changes under it (Maria's cards
+    # turn up), and the panel stays open with the field still focused.
+    ann.get_by_text("Play from another device").click()
+    ann.get_by_label("Your rejoin link").focus()
     flip_two(maria)
     expect(ann.get_by_role("status")).to_contain_text("Maria’s turn")
+    maria_down = re.compile("^Maria’s card.*: face down$")
+    expect(ann.get_by_role("button", name=maria_down)).to_have_count(4)
+    expect(ann.get_by_label("Your rejoin link")).to_be_visible()
+    expect(ann.get_by_label("Your rejoin link")).to_be_focused()
     for _ in range(40):
         mover = whose_turn(ann, maria)
         if mover is None:
