@@ -156,12 +156,15 @@ def test_a_press_on_pause_that_spans_a_watched_move_still_pauses(page, device):
     pressed_at = version(page)
     expect(page.locator("#board")).not_to_have_attribute("data-version", str(pressed_at))
     assert page.evaluate("document.activeElement.id") == "pause-button"
-    with page.expect_request(re.compile(r"watch=pause")):
-        if device == "mouse":
-            page.mouse.up()
-        else:
-            page.keyboard.up("Space")
+    pauses = []
+    page.on("request", lambda request: pauses.append(1) if "watch=pause" in request.url else None)
+    if device == "mouse":
+        page.mouse.up()
+    else:
+        page.keyboard.up("Space")
     expect(page.get_by_role("button", name="Keep watching")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert len(pauses) == 1  # one press, one click: never a second
 
 
 def test_pause_step_and_take_over_while_watching(page):
