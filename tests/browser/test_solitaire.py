@@ -155,7 +155,7 @@ def test_a_press_on_pause_that_spans_a_watched_move_still_pauses(page, device):
         page.keyboard.down("Space")
     pressed_at = version(page)
     expect(page.locator("#board")).not_to_have_attribute("data-version", str(pressed_at))
-    assert page.evaluate("document.activeElement.id") == "pause-button"
+    expect(page.get_by_role("button", name="Pause")).to_be_focused()
     pauses = []
     page.on("request", lambda request: pauses.append(1) if "watch=pause" in request.url else None)
     if device == "mouse":
@@ -165,6 +165,21 @@ def test_a_press_on_pause_that_spans_a_watched_move_still_pauses(page, device):
     expect(page.get_by_role("button", name="Keep watching")).to_be_visible()
     page.wait_for_timeout(300)
     assert len(pauses) == 1  # one press, one click: never a second
+
+
+def test_focus_stays_on_the_watch_control_from_state_to_state(page):
+    """Watch, Pause and Keep watching replace each other: pressed from the keyboard, each
+    leaves focus on the next, so Enter again undoes it (it never lands on Draw)."""
+    open_deal(page)
+    page.get_by_role("button", name="Watch the computer play").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Pause")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Keep watching")).to_be_focused()
+    paused_at = version(page)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Pause")).to_be_focused()
+    wait_for_version(page, paused_at + 1)  # watching again
 
 
 def test_pause_step_and_take_over_while_watching(page):
