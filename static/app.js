@@ -30,7 +30,8 @@ document.addEventListener("click", (event) => {
 // 2. Without a mark, htmx keeps focus on the element with the same id in the new fragment.
 // 3. If that element is gone (its column emptied, the game ended), focus would fall back to
 //    the top of the page; instead it goes to the swapped region's [data-focus-fallback]
-//    element, when the region names one.
+//    element, when the region holds one, or to the element whose id the region itself names
+//    in data-focus-fallback (one outside it, which its swaps leave in place).
 // ---------------------------------------------------------------------------------------------
 // Keyed by request, and noted when the request starts: another swap (the review a finished
 // board asks for) may land in between, and focus may already have left a control by the time
@@ -53,7 +54,9 @@ document.addEventListener("htmx:afterSettle", (event) => {
   // counts as lost too.
   if (active && active !== document.body && document.contains(active) && !active.disabled) return;
   const region = document.getElementById(regionId);
-  const fallback = region && region.querySelector("[data-focus-fallback]");
+  const named = region && region.dataset.focusFallback;
+  const fallback = named ? document.getElementById(named)
+    : region && region.querySelector("[data-focus-fallback]");
   if (!fallback) return;
   if (!fallback.matches("a[href], button, input, select, textarea, [tabindex]")) {
     fallback.setAttribute("tabindex", "-1");

@@ -193,6 +193,14 @@ def test_keyboard_focus_follows_the_play(page: Page):
     second = page.get_by_role("button", name="Your card, top row, middle: face down")
     expect(second).to_be_focused()
     page.keyboard.press("Enter")
+    # Ann's two cards are up: focus goes to her draw if she plays first, else to the status
+    # line, which the computer's moves leave in place (never to the top of the page).
+    for _ in range(100):
+        if page.evaluate("document.activeElement.id") in {"golf6-status", "g6-act-draw"}:
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"focus went to {page.evaluate('document.activeElement.tagName')}")
     draw = page.get_by_role("button", name="Draw from the stock")
     expect(draw).to_be_visible(timeout=10_000)
     draw.focus()

@@ -66,11 +66,15 @@ def test_a_game_against_the_computer_with_a_knock(page: Page):
         assert wait_for_my_turn(page) == "draw"
     page.get_by_role("button", name="Knock").click()
     expect(page.get_by_role("status")).to_contain_text("Ann knocked")
+    # The Knock button is gone and nothing is Ann's to do: focus waits on the status line
+    # (not the top of the page), and stays there while the computer plays.
+    expect(page.get_by_role("status")).to_be_focused()
     # The computer has its one more turn, then the hole ends and every card shows.
     expect(page.get_by_role("button", name="Deal the next hole")).to_be_visible(timeout=15_000)
     expect(page.get_by_role("button", name=re.compile("face down"))).to_have_count(0)
     sheet = page.get_by_role("table", name="Score sheet")
     expect(sheet.get_by_role("row")).to_have_count(holes + 2)  # header, the holes, total
+    expect(page.get_by_role("status")).to_be_focused()
     page.get_by_role("button", name="Deal the next hole").click()
     expect(page.get_by_role("heading", name=f"Hole {holes + 1} of 9")).to_be_visible()
 
