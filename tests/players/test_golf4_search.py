@@ -116,6 +116,22 @@ def test_a_clearly_poor_heuristic_move_is_overruled_and_a_good_one_stands():
     )
 
 
+def test_the_number_of_deals_is_read_when_the_coach_searches(monkeypatch):
+    # `golf4_paired --set coach4_search.DEALS=...` must reach the search, not a default fixed
+    # at import. Fewer deals than a batch: no candidate is dropped, so every deal is played.
+    from app.players.golf import coach4_search
+
+    view = golf.seat_view(_table(["QS", "JH", "9D", "8C"], mine_up=(0, 1)), 0)
+    assert len(candidates(view)) > 1
+    dealt, deal = [], Table.deal
+    monkeypatch.setattr(Table, "deal", lambda table, rng: dealt.append(rng) or deal(table, rng))
+    for deals in (3, 5):
+        dealt.clear()
+        monkeypatch.setattr(coach4_search, "DEALS", deals)
+        search(view, random.Random(1), greedy_turn, greedy_place)
+        assert len(dealt) == deals
+
+
 def test_a_deal_gives_greedy_near_cards_only_from_what_its_moves_allow():
     read = 0
     for state, seat in positions(Options(game="golf4"), 6, moves=150):

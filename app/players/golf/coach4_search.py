@@ -229,7 +229,7 @@ def search(
     rng: random.Random,
     rollout: Turn,
     place: Callable,
-    deals: int = DEALS,
+    deals: int | None = None,
     prior: tuple[str, int] | None = None,
 ) -> Move:
     """The candidate with the best mean over `deals` determinisations (ties: listed first).
@@ -240,6 +240,7 @@ def search(
     actions = candidates(view)
     if len(actions) == 1:
         return actions[0].move
+    deals = DEALS if deals is None else deals  # read now, so a benchmark may change it
     table = Table(view)
     turns = [greedy_turn, greedy_turn]
     turns[view.seat] = rollout
