@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.browser.waiting import wait_for_htmx
+from tests.browser.waiting import wait_for_htmx, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -195,12 +195,8 @@ def test_keyboard_focus_follows_the_play(page: Page):
     page.keyboard.press("Enter")
     # Ann's two cards are up: focus goes to her draw if she plays first, else to the status
     # line, which the computer's moves leave in place (never to the top of the page).
-    for _ in range(100):
-        if page.evaluate("document.activeElement.id") in {"golf6-status", "g6-act-draw"}:
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError(f"focus went to {page.evaluate('document.activeElement.tagName')}")
+    focus_kept = "['golf6-status', 'g6-act-draw'].includes(document.activeElement.id)"
+    assert wait_until(page, focus_kept, 10.0), page.evaluate("document.activeElement.tagName")
     draw = page.get_by_role("button", name="Draw from the stock")
     expect(draw).to_be_visible(timeout=10_000)
     draw.focus()
