@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.migrate import upgrade
 from app.settings import Settings
+from tests.asgi_client import AppClient
 
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -70,7 +70,7 @@ def app(settings: Settings) -> Iterator[FastAPI]:
     application.state.db.dispose()
 
 
-class Client(TestClient):
+class Client(AppClient):
     """A browser-like test client: it knows this browser's CSRF token."""
 
     def csrf(self) -> str:

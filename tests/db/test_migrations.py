@@ -117,13 +117,12 @@ def test_golf_migrate_command_is_idempotent(empty_url, monkeypatch, capsys):
 
 def test_app_start_does_not_migrate(empty_url):
     # Workers never migrate by themselves (several at once would race): readiness says so.
-    from fastapi.testclient import TestClient
-
     from app.main import create_app
     from app.settings import Settings
+    from tests.asgi_client import AppClient
 
     app = create_app(Settings(database_url=empty_url))
-    with TestClient(app) as client:
+    with AppClient(app) as client:
         response = client.get("/readyz")
     app.state.db.dispose()
     assert response.status_code == 503

@@ -41,13 +41,12 @@ def test_ready_when_migrated(client):
 
 
 def test_not_ready_when_database_behind(tmp_path):
-    from fastapi.testclient import TestClient
-
     from app.main import create_app
     from app.settings import Settings
+    from tests.asgi_client import AppClient
 
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'empty.db'}"))
-    with TestClient(app) as fresh:
+    with AppClient(app) as fresh:
         assert fresh.get("/readyz").status_code == 503
 
 
