@@ -256,8 +256,6 @@ def test_axe_finds_no_serious_problems_on_the_board(new_page, query):
     open_deal(page)
     page.goto(page.url + query)
     assert serious_violations(page) == []
-    page.goto("/solitaire")
-    assert serious_violations(page) == []
 
 
 def test_a_second_tab_gets_the_current_board_and_a_clear_message(page):
