@@ -42,7 +42,7 @@ def test_simulate_prints_a_line_per_deal_and_a_summary(
     player: str,
 ) -> None:
     deals = write_deals(tmp_path, variant)
-    tiny = ["--samples", "2", "--horizon", "1", "--turn-samples", "1"]
+    tiny = ["--samples", "2", "--horizon", "1", "--turn-samples", "1", "--endgame-nodes", "20000"]
     options = tiny if player == "coach" else []
     variant_args = ["--variant", *words] if words else []
     lines = simulate(capsys, "--deals", str(deals), "--player", player, *variant_args, *options)
