@@ -47,12 +47,11 @@ def time_advise(count: int, budget_ms: int) -> list[float]:
 
 def time_requests(count: int) -> list[float]:
     """Time the Hint button's request at every position of `count` deals."""
-    from fastapi.testclient import TestClient
-
     from app.main import create_app
     from app.migrate import upgrade
     from app.settings import Settings
     from app.storage.solitaire import apply_move, create_deal
+    from tests.asgi_client import AppClient
 
     times = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -60,7 +59,7 @@ def time_requests(count: int) -> list[float]:
         upgrade(url)
         app = create_app(Settings(database_url=url, secret_key="bench-secret-key-0123456789"))
         logging.getLogger("golf.request").disabled = True  # not a line per request, please
-        with TestClient(app) as client:
+        with AppClient(app) as client:
             for number in range(1, count + 1):
                 with app.state.db.write() as session:
                     deal = create_deal(session, variant=STANDARD, deal_number=number)
