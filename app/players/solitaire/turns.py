@@ -24,11 +24,17 @@ from app.players.solitaire.solver import Solver
 State = tuple[tuple[int, ...], int]  # column heights, rank of the top card
 
 
-def reachable(solver: Solver, heights: tuple[int, ...], top: int) -> dict[State, list[State]]:
+def reachable(
+    solver: Solver,
+    heights: tuple[int, ...],
+    top: int,
+    found: dict[State, list[State]] | None = None,
+) -> dict[State, list[State]]:
     """Every state this turn's plays can reach from (heights, top), each with the states one
-    play further on."""
+    play further on. Given `found` (what earlier calls reached), it adds to it and returns it:
+    turns from many starts share most of their states."""
     fit, ranks = solver.fit, solver.ranks
-    found: dict[State, list[State]] = {}
+    found = {} if found is None else found
     stack = [(heights, top)]
     while stack:
         state = stack.pop()
@@ -45,11 +51,14 @@ def reachable(solver: Solver, heights: tuple[int, ...], top: int) -> dict[State,
 
 
 def best_stop(
-    turn: dict[State, list[State]], start: State, value: Callable[[tuple[int, ...]], float]
+    turn: dict[State, list[State]],
+    start: State,
+    value: Callable[[tuple[int, ...]], float],
+    memo: dict[State, float] | None = None,
 ):
     """The lowest `value` (of the column heights) of a state the plays from `start` reach:
-    where to stop playing and draw."""
-    memo: dict[State, float] = {}
+    where to stop playing and draw. Calls with the same `turn` and `value` may share `memo`."""
+    memo = {} if memo is None else memo
 
     def best(state: State) -> float:
         if state not in memo:
@@ -92,9 +101,11 @@ def turn_values(
     for rank in sorted(counts) if draws_from else ():
         rest = list(unseen)
         rest.remove(rank)
-        nexts = {h: reachable(solver, h, rank) for h in draws_from}
+        turn_next: dict[State, list[State]] = {}
+        for h in draws_from:
+            reachable(solver, h, rank, turn_next)
         # Drawing does not depend on the top card it covers: one solve per column heights.
-        tops = {h: t for turn_next in nexts.values() for h, t in turn_next}
+        tops = {h: t for h, t in turn_next}
         # A cleared table draws nothing more: its score is known without a solve.
         means = dict.fromkeys((h for h in tops if not sum(h)), 0 if zero else -len(rest))
         playing = {h: t for h, t in tops.items() if sum(h)}
@@ -105,8 +116,10 @@ def turn_values(
             for h, t in playing.items():
                 totals[h] += solver.action_values(h, t, rest, [], later, node_limit, sample)[0]
         means.update((h, total / samples) for h, total in totals.items())
+        memo: dict[State, float] = {}
         for h in draws_from:
-            after_draw[h] += counts[rank] / left * best_stop(nexts[h], (h, rank), means.__getitem__)
+            stop = best_stop(turn_next, (h, rank), means.__getitem__, memo)
+            after_draw[h] += counts[rank] / left * stop
 
     def stop_here(h: tuple[int, ...]) -> float:
         return after_draw[h] if sum(h) else (0 if zero else -left)
