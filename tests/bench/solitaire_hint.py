@@ -1,7 +1,7 @@
 """Hint latency: p50/p95/max in ms over positions from real play.
 
-    .venv/bin/python tests/bench/solitaire_hint.py --deals 20          # advise() alone
-    .venv/bin/python tests/bench/solitaire_hint.py --deals 20 --http   # the whole Hint request
+    .venv/bin/python -m tests.bench.solitaire_hint --deals 20          # advise() alone
+    .venv/bin/python -m tests.bench.solitaire_hint --deals 20 --http   # the whole Hint request
 
 Positions come from deals 1..N played by the rules of thumb; every position where a hint
 could be asked (the deal is not over) is timed once. With --http each one is a real Hint
