@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -75,34 +76,69 @@ def browser():
         instance.close()
 
 
-@pytest.fixture
-def page(browser, live_server):
-    """A fresh browser context (own cookies) with JavaScript on."""
-    context = browser.new_context(base_url=live_server)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
+FAILED = pytest.StashKey[bool]()
 
 
-@pytest.fixture
-def page_without_js(browser, live_server):
-    context = browser.new_context(base_url=live_server, java_script_enabled=False)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # type: ignore[no-untyped-def]
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
 
 
-@pytest.fixture
-def new_page(browser, live_server):
-    """Factory for extra independent browser contexts (a second player), with phone sizes."""
-    contexts = []
+class Contexts:
+    """The browser contexts of one test, each with a log of its last requests, answers and
+    console lines, printed if the test fails: a click that sent nothing, a move refused or
+    an answer that never came shows there."""
 
-    def make(**options):
-        context = browser.new_context(base_url=live_server, **options)
+    def __init__(self, browser, live_server: str) -> None:  # type: ignore[no-untyped-def]
+        self._browser, self._base = browser, live_server
+        self._opened: list[tuple[object, deque[str]]] = []
+        self._start = time.monotonic()
+
+    def open(self, **options):  # type: ignore[no-untyped-def]
+        context = self._browser.new_context(base_url=self._base, **options)
         context.set_default_timeout(10_000)
-        contexts.append(context)
+        log: deque[str] = deque(maxlen=60)
+
+        def note(*words: object) -> None:
+            log.append(f"{time.monotonic() - self._start:8.3f}s " + " ".join(map(str, words)))
+
+        context.on("request", lambda r: note("->", r.method, r.url.removeprefix(self._base)))
+        context.on("response", lambda r: note("<-", r.status, r.url.removeprefix(self._base)))
+        context.on("requestfailed", lambda r: note("xx", r.failure, r.url))
+        context.on("console", lambda m: note("console", m.type, m.text))
+        self._opened.append((context, log))
         return context.new_page()
 
-    yield make
-    for context in contexts:
-        context.close()
+    def close(self, failed: bool) -> None:
+        for number, (context, log) in enumerate(self._opened, 1):
+            if failed:
+                print(f"--- browser context {number}: its last requests and console lines")
+                print("\n".join(log))
+            context.close()
+
+
+@pytest.fixture
+def contexts(request: pytest.FixtureRequest, browser, live_server) -> Iterator[Contexts]:  # type: ignore[no-untyped-def]
+    opened = Contexts(browser, live_server)
+    yield opened
+    opened.close(failed=request.node.stash.get(FAILED, False))
+
+
+@pytest.fixture
+def page(contexts: Contexts):
+    """A fresh browser context (own cookies) with JavaScript on."""
+    return contexts.open()
+
+
+@pytest.fixture
+def page_without_js(contexts: Contexts):
+    return contexts.open(java_script_enabled=False)
+
+
+@pytest.fixture
+def new_page(contexts: Contexts):
+    """Factory for extra independent browser contexts (a second player), with phone sizes."""
+    return contexts.open
