@@ -6,7 +6,8 @@ requests make that hand-over a large share of the suite's CPU. Here each request
 to completion on an event loop of the thread that sends it; routes written as plain functions
 still run on the loop's worker threads, as under uvicorn. Threads that share one client, to
 send requests at the same moment, each get a loop of their own: the app keeps no state bound
-to a loop, and the pruning task of its lifespan runs on the loop of the thread that opened it.
+to a loop. The one task its lifespan starts (pruning, hours apart) lives on the loop of the
+thread that opened the client, so it only moves while that thread's requests run.
 """
 
 from __future__ import annotations
