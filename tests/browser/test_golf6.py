@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -177,6 +179,28 @@ def test_a_game_against_two_computers_to_the_end(page: Page):
     expect(rows).to_have_count(11)  # header, nine holes, total
     page.get_by_role("button", name="Play again").click()
     expect(page.get_by_role("heading", name="Hole 1 of 9")).to_be_visible()
+
+
+def test_a_move_made_while_polls_are_slow_is_sent(page: Page):
+    """On a slow connection a poll can still be out when the next one is due. A move must go
+    out all the same, and not wait in a queue that the next poll empties."""
+    create_game(page, "Ann", bots=1, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    while (action := my_next_action(page)) != "draw":
+        assert action == "flip"
+        click_first_face_down(page)
+    held = []  # the table's polls, answered only at the end: a connection that has stalled
+    page.route(re.compile(r"/table\?since="), lambda route: held.append(route))
+    page.wait_for_timeout(800)  # a few polls come due while the first is out
+    assert len(held) == 1
+    with page.expect_request(lambda r: r.method == "POST", timeout=5_000):
+        page.get_by_role("button", name="Draw from the stock").click()
+    page.wait_for_timeout(800)  # more polls come due while the move is out
+    page.unroute(re.compile(r"/table\?since="))
+    for route in held:
+        with contextlib.suppress(PlaywrightError):  # a poll the move aborted is gone
+            route.continue_()
+    expect(page.get_by_text("You drew the")).to_be_visible()
 
 
 def test_keyboard_focus_follows_the_play(page: Page):
