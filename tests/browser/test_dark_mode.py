@@ -74,18 +74,12 @@ def test_the_system_theme_is_followed_until_the_switch_says_otherwise(new_page):
     assert paper(page) == DARK_PAPER
 
 
-def test_the_switch_works_without_javascript(browser, live_server):
-    context = browser.new_context(
-        base_url=live_server, java_script_enabled=False, color_scheme="light"
-    )
-    try:
-        page = context.new_page()
-        page.goto("/rules/six-card-golf")
-        assert paper(page) == LIGHT_PAPER
-        page.get_by_role("link", name="Dark").click()
-        expect(page).to_have_url(f"{live_server}/rules/six-card-golf")
-        assert paper(page) == DARK_PAPER
-        page.goto("/")
-        assert paper(page) == DARK_PAPER
-    finally:
-        context.close()
+def test_the_switch_works_without_javascript(new_page, live_server):
+    page = new_page(java_script_enabled=False, color_scheme="light")
+    page.goto("/rules/six-card-golf")
+    assert paper(page) == LIGHT_PAPER
+    page.get_by_role("link", name="Dark").click()
+    expect(page).to_have_url(f"{live_server}/rules/six-card-golf")
+    assert paper(page) == DARK_PAPER
+    page.goto("/")
+    assert paper(page) == DARK_PAPER

@@ -189,14 +189,15 @@ def test_a_move_made_while_polls_are_slow_is_sent(page: Page):
     while (action := my_next_action(page)) != "draw":
         assert action == "flip"
         click_first_face_down(page)
+    polls = re.compile(r"/table\?since=")
     held = []  # the table's polls, answered only at the end: a connection that has stalled
-    page.route(re.compile(r"/table\?since="), lambda route: held.append(route))
+    page.route(polls, lambda route: held.append(route))
     page.wait_for_timeout(800)  # a few polls come due while the first is out
     assert len(held) == 1
     with page.expect_request(lambda r: r.method == "POST", timeout=5_000):
         page.get_by_role("button", name="Draw from the stock").click()
     page.wait_for_timeout(800)  # more polls come due while the move is out
-    page.unroute(re.compile(r"/table\?since="))
+    page.unroute(polls)
     for route in held:
         with contextlib.suppress(PlaywrightError):  # a poll the move aborted is gone
             route.continue_()
