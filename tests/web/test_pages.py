@@ -273,6 +273,21 @@ def test_nav_marks_the_current_page(client):
     assert 'aria-current="page"' not in client.get("/").text
 
 
+@pytest.mark.parametrize(("lang", "label", "rules"), [
+    ("en", "Golf online", "Rules of four-card Golf"),
+    ("sv", "Golf på nätet", "Regler för fyrkortsgolf"),
+])
+def test_nav_names_the_online_games_as_both_and_the_footer_links_four_card_rules(
+    client, lang, label, rules
+):
+    """/golf6 hosts six- and four-card Golf, so its link is not named after one of them."""
+    html = client.get(f"/scores?lang={lang}").text
+    nav = html.split('<nav aria-label="')[1].split("</nav>")[0]
+    assert f'<a href="/golf6">{label}</a>' in nav
+    footer = html.split('<footer class="site-footer">')[1]
+    assert f'<a href="/rules/six-card-golf#four-card">{rules}</a>' in footer
+
+
 def test_solitaire_rules_show_both_worked_examples(client):
     text = page_facts(client.get("/rules/solitaire").text).words
     # Example 1: on the 7 of hearts, the 8 of spades and 6 of diamonds fit; play the 8 first.
