@@ -21,6 +21,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 logger = logging.getLogger("golf.request")
 error_logger = logging.getLogger("golf.error")  # written by app.web.errors
+# nginx's status for a request whose client went away before it was answered; whatever
+# notices that (app.web.errors) sets CLIENT_GONE in the request's state.
+CLIENT_CLOSED_REQUEST = 499
+CLIENT_GONE = "client_gone"
 # Random ids from new_token() are 22 url-safe characters; long numbers could be ids too.
 _ID_LIKE = re.compile(r"^[A-Za-z0-9_-]{16,}$")
 
@@ -93,6 +97,8 @@ class RequestLogMiddleware:
         try:
             await self.app(scope, receive, send_and_note)
         finally:
+            if scope["state"].get(CLIENT_GONE):
+                status = CLIENT_CLOSED_REQUEST
             logger.info(
                 log_line(scope["method"], scope["path"], status, started, htmx, request_id)
             )

@@ -9,10 +9,12 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.i18n import N_
 from app.i18n import gettext as _
+from app.request_log import CLIENT_GONE
 from app.security import BodyTooLarge, CsrfError
 from app.web.render import is_fragment_request, wants_json
 
@@ -83,6 +85,10 @@ class ErrorPageMiddleware:
     It sits inside the security-headers middleware, so the page carries the same headers as
     every other page. The error is logged once: one JSON line with the request id, then the
     traceback; it is not raised again, so the server does not print it a second time.
+
+    A client that goes away before its form has arrived (htmx aborting a request it replaces,
+    a closed tab) is no error: nothing was read, so nothing was saved, and nobody is left to
+    answer. The request log shows it as 499, the status nginx gives a closed request.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -101,6 +107,8 @@ class ErrorPageMiddleware:
 
         try:
             await self.app(scope, receive, send_noting_start)
+        except ClientDisconnect:
+            scope.setdefault("state", {})[CLIENT_GONE] = True
         except Exception as exc:  # noqa: BLE001 - the last place any error can be answered
             request = Request(scope)
             logger.error(

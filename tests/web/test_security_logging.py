@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
@@ -14,11 +15,15 @@ from app.tokens import new_token
 
 @pytest.fixture
 def log_lines(caplog):
-    """The request log's lines as dicts (the logger does not propagate, so attach directly)."""
+    """The request log's lines as dicts, attached directly: the logger stops propagating only
+    once the app has given it a handler of its own, and in a test run alone that may come
+    after this fixture (each line would then reach caplog twice)."""
     logger.addHandler(caplog.handler)
+    propagate, logger.propagate = logger.propagate, False
     caplog.set_level(logging.INFO, logger="golf.request")
     yield lambda: [json.loads(r.getMessage()) for r in caplog.records if r.name == logger.name]
     logger.removeHandler(caplog.handler)
+    logger.propagate = propagate
 
 
 def test_one_json_line_per_request(client, log_lines):
@@ -74,3 +79,34 @@ def test_redact_path(path, expected):
 
 def test_every_new_token_is_redacted():
     assert all(redact_path(f"/g/{new_token()}") == "/g/:id" for _ in range(2000))
+
+
+def test_a_client_gone_before_its_form_arrived_is_logged_499_not_as_an_error(
+    app, log_lines, caplog
+):
+    """htmx aborts a request it replaces: the server then finds the client gone while it reads
+    the form. Nothing was read or saved and nobody is left to answer, so no 500 and no
+    traceback, only the request line."""
+    sent = []
+
+    async def receive():
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": "/golf6", "raw_path": b"/golf6", "query_string": b"",
+        "root_path": "", "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+        "headers": [
+            (b"host", b"testserver"), (b"origin", b"http://testserver"),
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"content-length", b"40"), (b"hx-request", b"true"),
+        ],
+    }  # fmt: skip
+    caplog.set_level(logging.INFO, logger="golf.error")
+    asyncio.run(app(scope, receive, send))
+    assert sent == []
+    assert [(line["path"], line["status"]) for line in log_lines()] == [("/golf6", 499)]
+    assert not [record for record in caplog.records if record.name == "golf.error"]
