@@ -167,6 +167,32 @@ def test_replay_only_after_finishing_the_hole(client, friend):
 
 
 @pytest.mark.parametrize(
+    ("name", "lang", "heading", "link_label"),
+    [
+        ("Bo", "en", "Bo’s hole 1", ": replay Bo’s hole 1"),
+        ("James", "en", "James’ hole 1", ": replay James’ hole 1"),
+        ("Anna", "sv", "Annas hål 1", ": spela upp Annas hål 1 igen"),
+        ("Lars", "sv", "Lars hål 1", ": spela upp Lars hål 1 igen"),
+        ("Max", "sv", "Max hål 1", ": spela upp Max hål 1 igen"),
+    ],
+)
+def test_a_replay_names_its_player_in_the_genitive_of_the_page_language(
+    client, friend, name, lang, heading, link_label
+):
+    round_id = new_round(client)
+    friend_round = accept(friend, challenge(client, round_id, "Ann"), name)
+    finish(friend, round_deals(friend, friend_round)[0].id)
+    finish(client, round_deals(client, round_id)[0].id)
+    with client.app.state.db.read() as session:
+        player = challenge_store.seat_for_round(session, round_id=friend_round).player_id
+    client.get(f"/?lang={lang}")
+    replay = client.get(f"/solitaire/rounds/{round_id}/challenge/replay/{player}/1").text
+    assert f"<h1>{heading}</h1>" in replay
+    results = client.get(f"/solitaire/rounds/{round_id}/challenge").text
+    assert link_label in results
+
+
+@pytest.mark.parametrize(
     ("name", "message"),
     [
         ("", "type your name"),
