@@ -19,6 +19,7 @@ from app.web.assets import build_bundles
 from app.web.errors import ErrorPageMiddleware, install_error_handlers
 from app.web.forms import refuse_unprintable_ids
 from app.web.golf import routes as golf
+from app.web.head import HeadAsGetMiddleware
 from app.web.i18n import LocaleMiddleware
 from app.web.render import make_templates
 from app.web.scorekeeper import routes as scorekeeper
@@ -87,5 +88,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     # The language is chosen before anything renders, error pages included.
     app.add_middleware(LocaleMiddleware, secure_cookies=settings.secure_cookies)
+    app.add_middleware(HeadAsGetMiddleware)  # the request log still says HEAD
     app.add_middleware(RequestLogMiddleware)  # outermost: logs refused requests too
     return app

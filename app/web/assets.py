@@ -72,7 +72,7 @@ def build_bundles(static_dir: Path) -> dict[str, Bundle]:
     }
 
 
-@router.api_route("/assets/{filename}", methods=["GET", "HEAD"], include_in_schema=False)
+@router.get("/assets/{filename}", include_in_schema=False)
 def asset(request: Request, filename: str) -> Response:
     for bundle in request.app.state.bundles.values():
         stem, ext = bundle.name.rsplit(".", 1)

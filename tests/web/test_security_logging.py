@@ -38,6 +38,11 @@ def test_one_json_line_per_request(client, log_lines):
     assert all(isinstance(line["ms"], float) for line in lines)
 
 
+def test_a_head_request_is_logged_as_head(client, log_lines):
+    assert client.head("/rules/solitaire").status_code == 200
+    assert [(line["method"], line["status"]) for line in log_lines()] == [("HEAD", 200)]
+
+
 def test_secrets_in_path_query_and_cookies_never_logged(client, log_lines, caplog):
     game, seat_secret, invite = new_token(), new_token(), new_token()
     client.csrf()  # this browser's cookie first (from a page with a form), not logged below
