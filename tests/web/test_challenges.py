@@ -4,11 +4,14 @@ player sees another's score for a hole only after finishing that hole."""
 from __future__ import annotations
 
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from app.storage import solitaire
 from app.storage.solitaire import challenges as challenge_store
+from tests.conftest import Client
 from tests.web.solitaire_helpers import finish
 
 CHALLENGE_LINK = re.compile(
@@ -214,6 +217,24 @@ def test_taken_name_refused_and_names_are_escaped(client, friend):
     assert friend.submit(f"{link}/accept", {"name": "<B>ANN</B>"}).status_code == 409
     page = client.get(link).text
     assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_six_friends_taking_one_name_at_once_leave_one_of_them(app, client):
+    round_id = new_round(client)
+    link = challenge(client, round_id, "Ann")
+    barrier = threading.Barrier(6)
+
+    def accept_as(name: str) -> int:
+        with Client(app, base_url="http://testserver") as browser:
+            browser.csrf()
+            barrier.wait()
+            return browser.submit(f"{link}/accept", {"name": name}).status_code
+
+    with ThreadPoolExecutor(6) as pool:
+        codes = list(pool.map(accept_as, ["Bo", "bo", "BO", " Bo", "bo ", "Bo"]))
+    assert sorted(codes) == [303] + [409] * 5
+    players = results_rows(client.get(f"/solitaire/rounds/{round_id}/challenge").text)
+    assert sorted(name.casefold() for name in players) == ["ann", "bo"]
 
 
 def test_one_browser_holds_one_seat(client, friend):

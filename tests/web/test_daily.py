@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 
 import pytest
+from sqlalchemy import select
 
 from app.rules.daily import daily_deal_number
 from app.storage import solitaire
+from app.storage.models import DailyEntry
 from app.web.solitaire.daily import utc_today
 from tests.conftest import Client
 from tests.web.solitaire_helpers import finish
@@ -57,6 +60,26 @@ def test_starting_again_opens_the_same_deal(client, today):
     assert start(client).id == start(client).id
     page = client.get("/solitaire/daily").text
     assert "Go on with the deal of the day" in page and CHART not in page
+
+
+def test_six_tabs_starting_at_once_share_one_deal(app, client, today):
+    app.dependency_overrides[utc_today] = lambda: date(2026, 11, 29)
+    start(client)  # yesterday's: the browser has its player cookie before its tabs race
+    app.dependency_overrides[utc_today] = lambda: TODAY
+    barrier = threading.Barrier(6)
+
+    def start_in_a_tab(_: int) -> str:
+        with fresh(app) as tab:
+            tab.cookies.update(client.cookies)
+            barrier.wait()
+            return start(tab).id
+
+    with ThreadPoolExecutor(6) as pool:
+        opened = set(pool.map(start_in_a_tab, range(6)))
+    assert opened == {start(client).id}
+    with app.state.db.read() as session:
+        entries = session.scalars(select(DailyEntry).where(DailyEntry.day == TODAY)).all()
+    assert len(entries) == 1
 
 
 def test_results_only_after_finishing_and_counted_once(app, today):
