@@ -88,17 +88,6 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     return text % {"num": num, **variables}
 
 
-def pgettext(context: str, message: str, **variables: Any) -> str:
-    """A message whose English is ambiguous (a button "Draw" vs. a move "draw")."""
-    text = translations(current_locale()).pgettext(context, message)
-    return text % variables if variables else text
-
-
-def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
-    text = translations(current_locale()).npgettext(context, singular, plural, num)
-    return text % {"num": num, **variables}
-
-
 def N_(message: str) -> str:  # noqa: N802 - the conventional name extractors look for
     """Marks a message for the catalog without translating it yet (module-level data)."""
     return message
