@@ -426,7 +426,7 @@ def test_round_of_nine_keeps_a_score_card_and_sums_up(client):
             assert response.headers["location"] == again.headers["location"]
             deal_id = response.headers["location"].rsplit("/", 1)[-1]
     total = sum(scores)
-    assert f"Round over: {total} over nine holes" in page
+    assert f"Round over: {total} for nine holes" in page
     round_page = client.get(f"/solitaire/rounds/{round_id}").text
     assert f'<td class="total">{total}</td>' in round_page
     assert "Par for nine holes is 45" in round_page

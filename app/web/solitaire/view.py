@@ -183,13 +183,13 @@ def scorecard(round_: StoredRound) -> dict[str, Any]:
 def round_summary(total: int) -> str:
     if total < PAR:
         return _(
-            "Round over: %(total)d over nine holes, %(under)d under par. Well played!",
+            "Round over: %(total)d for nine holes, %(under)d under par. Well played!",
             total=total, under=PAR - total,
         )
     if total == PAR:
-        return _("Round over: %(total)d over nine holes, exactly par.", total=total)
+        return _("Round over: %(total)d for nine holes, exactly par.", total=total)
     return _(
-        "Round over: %(total)d over nine holes, %(over)d over par (%(par)d).",
+        "Round over: %(total)d for nine holes, %(over)d over par (%(par)d).",
         total=total, over=total - PAR, par=PAR,
     )
 
