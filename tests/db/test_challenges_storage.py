@@ -15,6 +15,7 @@ from app.storage.prune import prune
 from app.storage.solitaire import challenges, daily
 
 DAY = date(2026, 11, 30)
+PLAYER_NAME = ChallengePlayer.__table__.c.name
 
 
 @pytest.fixture
@@ -61,6 +62,33 @@ def test_accepting_deals_all_nine_holes_from_the_challenge(db):
     assert [e.name for e in loaded.entrants] == ["Ann", "Bo"]
     assert [d.deal_number for d in ann] == [d.deal_number for d in bo] == list(loaded.deal_numbers)
     assert len(set(loaded.deal_numbers)) == 9
+
+
+def test_a_player_joining_while_the_challenge_loads_shows_next_time(db, monkeypatch):
+    """On PostgreSQL each query of a read sees what was committed before it: a friend who
+    joins between the players query and the scores query must not break the page."""
+    with db.write() as session:
+        round_id = solitaire.create_round(session, variant=STANDARD).round_id
+        seat = challenges.create_challenge(session, round_id=round_id, name="Ann", player_key=None)
+    with db.read() as session:
+        execute, joined = session.execute, []
+
+        def execute_then_let_bo_join(statement, *args, **kwargs):
+            result = execute(statement, *args, **kwargs)
+            columns = getattr(statement, "selected_columns", None)
+            if not joined and columns is not None and columns.contains_column(PLAYER_NAME):
+                with db.write() as other:  # right after the players query
+                    joined.append(challenges.accept_challenge(
+                        other, challenge_id=seat.challenge_id, name="Bo", player_key=None
+                    ))
+            return result
+
+        monkeypatch.setattr(session, "execute", execute_then_let_bo_join)
+        loading = challenges.load_challenge(session, challenge_id=seat.challenge_id)
+    assert joined and [e.name for e in loading.entrants] == ["Ann"]
+    with db.read() as session:
+        loaded = challenges.load_challenge(session, challenge_id=seat.challenge_id)
+    assert [e.name for e in loaded.entrants] == ["Ann", "Bo"]
 
 
 @pytest.mark.parametrize("other", ["ANN", "Ａｎｎ", "\u0410nn", "ann "])

@@ -126,7 +126,9 @@ def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
         .where(ChallengePlayer.challenge_id == challenge_id)
     ).all()
     for hole in holes:
-        if hole.hole is not None and 1 <= hole.hole <= HOLES:
+        # A player who joined between the two queries (PostgreSQL reads each query's own
+        # snapshot) is not among `players`: they show on the next load.
+        if hole.round_id in scores and hole.hole is not None and 1 <= hole.hole <= HOLES:
             scores[hole.round_id][hole.hole - 1] = hole.score
     entrants = tuple(Entrant(p.id, p.name, tuple(scores[p.round_id])) for p in players)
     return StoredChallenge(
