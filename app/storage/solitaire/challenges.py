@@ -119,24 +119,31 @@ def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
         .where(ChallengePlayer.challenge_id == challenge_id)
         .order_by(ChallengePlayer.id)
     ).all()
-    scores: dict[str, list[int | None]] = {p.round_id: [None] * HOLES for p in players}
-    holes = session.execute(
-        select(SolitaireDeal.round_id, SolitaireDeal.hole, SolitaireDeal.score)
-        .join(ChallengePlayer, ChallengePlayer.round_id == SolitaireDeal.round_id)
-        .where(ChallengePlayer.challenge_id == challenge_id)
-    ).all()
-    for hole in holes:
-        # A player who joined between the two queries (PostgreSQL reads each query's own
-        # snapshot) is not among `players`: they show on the next load.
-        if hole.round_id in scores and hole.hole is not None and 1 <= hole.hole <= HOLES:
-            scores[hole.round_id][hole.hole - 1] = hole.score
-    entrants = tuple(Entrant(p.id, p.name, tuple(scores[p.round_id])) for p in players)
+    scores = hole_scores(session, [p.round_id for p in players])
+    entrants = tuple(Entrant(p.id, p.name, scores[p.round_id]) for p in players)
     return StoredChallenge(
         id=row.id,
         variant=Variant.from_dict(row.variant),
         deal_numbers=tuple(row.deal_numbers),
         entrants=entrants,
     )
+
+
+def hole_scores(session: Session, round_ids: list[str]) -> dict[str, tuple[int | None, ...]]:
+    """Each round's score per hole (None: not finished), in one query. It asks for these rounds
+    only: on PostgreSQL each query sees what was committed before it, so a query by challenge
+    could meet a round that joined after the caller read its players."""
+    scores: dict[str, list[int | None]] = {round_id: [None] * HOLES for round_id in round_ids}
+    if scores:
+        holes = session.execute(
+            select(SolitaireDeal.round_id, SolitaireDeal.hole, SolitaireDeal.score).where(
+                SolitaireDeal.round_id.in_(list(scores))
+            )
+        ).all()
+        for hole in holes:
+            if hole.hole is not None and 1 <= hole.hole <= HOLES:
+                scores[hole.round_id][hole.hole - 1] = hole.score
+    return {round_id: tuple(holes) for round_id, holes in scores.items()}
 
 
 def create_challenge(

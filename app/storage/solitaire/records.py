@@ -11,8 +11,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.storage.models import ChallengePlayer, DailyEntry, SolitaireDeal
-from app.storage.solitaire.challenges import HoleScores
-from app.storage.solitaire.deals import HOLES
+from app.storage.solitaire.challenges import HoleScores, hole_scores
 from app.tokens import new_token
 
 MAX_ITEMS = 200  # the most recent ones: a page, not an archive
@@ -65,20 +64,11 @@ def player_record(session: Session, *, player_key: str) -> Record:
         .order_by(ChallengePlayer.id.desc())
         .limit(MAX_ITEMS)
     ).all()
-    scores: dict[str, list[int | None]] = {p.round_id: [None] * HOLES for p in players}
-    if scores:
-        holes = session.execute(
-            select(SolitaireDeal.round_id, SolitaireDeal.hole, SolitaireDeal.score).where(
-                SolitaireDeal.round_id.in_(list(scores))
-            )
-        ).all()
-        for row in holes:
-            if row.hole is not None and 1 <= row.hole <= HOLES:
-                scores[row.round_id][row.hole - 1] = row.score
+    scores = hole_scores(session, [p.round_id for p in players])
     return Record(
         daily=tuple(DailyItem(d.day, d.deal_id, d.score) for d in daily),
         rounds=tuple(
-            RoundItem(p.round_id, p.challenge_id, p.name, tuple(scores[p.round_id]))
+            RoundItem(p.round_id, p.challenge_id, p.name, scores[p.round_id])
             for p in players
         ),
     )
