@@ -17,7 +17,7 @@ from fastapi.routing import APIRoute
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.web.world import World, build_world, fill, routes, snapshot
+from tests.web.world import World, fill, routes, snapshot
 
 FIELDS = [
     "name", "bots", "friends", "bot", "length", "last_turn", "first_two", "jokers", "version",
@@ -50,13 +50,6 @@ garbage_segment = st.one_of(
     st.sampled_from(["0", "-1", "x", "NoSuchGame0123456789ab", "9" * 40, "%2e%2e", "a" * 300]),
     st.text(min_size=1, max_size=30).map(lambda t: quote(t, safe="")),
 )
-
-
-@pytest.fixture
-def world(app, client) -> World:
-    built = build_world(app, client)
-    yield built
-    built.maria.close()
 
 
 def _url(path: str, world: World, data: st.DataObject) -> str:

@@ -6,14 +6,7 @@ import re
 
 import pytest
 
-from tests.web.world import World, build_world, fill, routes
-
-
-@pytest.fixture
-def world(app, client) -> World:
-    built = build_world(app, client)
-    yield built
-    built.maria.close()
+from tests.web.world import fill, routes
 
 
 def test_every_get_route_answers_head_as_get_without_a_body(app, client, world):

@@ -11,18 +11,11 @@ from markupsafe import escape
 from app.settings import Settings
 from app.tokens import new_token
 from tests.conftest import Client
-from tests.web.world import World, build_world, fill, routes, snapshot
+from tests.web.world import World, fill, routes, snapshot
 
 JSON = {"accept": "application/json"}
 EVIL = "https://evil.example"
 XSS = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "<b onmouseover=x>Bo</b>"]
-
-
-@pytest.fixture
-def world(app, client) -> World:
-    built = build_world(app, client)
-    yield built
-    built.maria.close()
 
 
 def _post_routes(app) -> list[str]:
