@@ -38,6 +38,18 @@ def _run(loop: asyncio.AbstractEventLoop, coroutine: Coroutine[Any, Any, T]) -> 
         asyncio._set_running_loop(outer)
 
 
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run for a test: it also works once a browser test has run in this worker (see
+    `_run`), where asyncio.run refuses to start."""
+    loop = asyncio.new_event_loop()
+    try:
+        return _run(loop, coroutine)
+    finally:
+        _run(loop, _cancel_the_rest())
+        _run(loop, loop.shutdown_default_executor())
+        loop.close()
+
+
 async def _cancel_the_rest() -> None:
     """As asyncio.run ends: what the app left running (a lifespan's task) is cancelled."""
     left = asyncio.all_tasks() - {asyncio.current_task()}

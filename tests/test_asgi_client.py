@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from contextlib import asynccontextmanager
 
@@ -10,7 +9,7 @@ import pytest
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import RedirectResponse
 
-from tests.asgi_client import AppClient
+from tests.asgi_client import AppClient, run
 
 
 def small_app(events: list[str]) -> FastAPI:
@@ -78,4 +77,4 @@ def test_works_while_another_loop_is_marked_running_in_the_thread():
         finally:
             client.close()
 
-    assert asyncio.run(inside()) == 200
+    assert run(inside()) == 200

@@ -6,10 +6,7 @@ import asyncio
 import os
 import subprocess
 import sys
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -27,6 +24,7 @@ from app.storage.models import (
 )
 from app.storage.prune import PruneError, prune
 from app.upkeep import pruning
+from tests.asgi_client import run
 
 CARDS = ["AS"] * 52
 
@@ -207,13 +205,6 @@ def test_golf_prune_on_an_unmigrated_database_says_to_migrate(tmp_path, monkeypa
     assert "golf migrate" in capsys.readouterr().err
 
 
-def run_async(main: Coroutine[Any, Any, None]) -> None:
-    """asyncio.run in a thread of its own: an earlier browser test may leave an event loop
-    running in this one, and asyncio.run refuses to start inside it."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, main).result()
-
-
 def test_the_app_prunes_by_itself_at_most_once_per_interval(db, monkeypatch):
     runs: list[float] = []
     monkeypatch.setattr("app.upkeep.prune", lambda database, older_than_days: runs.append(1))
@@ -222,7 +213,7 @@ def test_the_app_prunes_by_itself_at_most_once_per_interval(db, monkeypatch):
         async with pruning(db, 7, interval=0.1):
             await asyncio.sleep(seconds)
 
-    run_async(serve_for(0.55))
+    run(serve_for(0.55))
     # A first run within one interval, then one per interval: never more than six in 0.55 s.
     assert 1 <= len(runs) <= 6
 
@@ -235,7 +226,7 @@ def test_the_app_prunes_old_games_for_real(db):
                     return
                 await asyncio.sleep(0.05)
 
-    run_async(serve_until_pruned())
+    run(serve_until_pruned())
     assert _ids(db, Golf6Game) == {"g-old-finished", "g-new"}
 
 
@@ -246,4 +237,4 @@ def test_pruning_in_the_app_can_be_left_to_cron(db, monkeypatch):
         async with pruning(db, 0, interval=0.01):
             await asyncio.sleep(seconds)
 
-    run_async(serve_for(0.1))
+    run(serve_for(0.1))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 
@@ -11,6 +10,7 @@ from fastapi.responses import PlainTextResponse
 
 from app.request_log import logger, redact_path
 from app.tokens import new_token
+from tests.asgi_client import run
 
 
 @pytest.fixture
@@ -111,7 +111,7 @@ def test_a_client_gone_before_its_form_arrived_is_logged_499_not_as_an_error(
         ],
     }  # fmt: skip
     caplog.set_level(logging.INFO, logger="golf.error")
-    asyncio.run(app(scope, receive, send))
+    run(app(scope, receive, send))
     assert sent == []
     assert [(line["path"], line["status"]) for line in log_lines()] == [("/golf6", 499)]
     assert not [record for record in caplog.records if record.name == "golf.error"]
