@@ -15,6 +15,8 @@ from tests.browser.waiting import wait_for_htmx, wait_until
 pytestmark = pytest.mark.browser
 
 FACE_DOWN = re.compile(r"^Your card, .*: face down$")
+# The drawn card beside the piles ("You drew the 7 of spades."), not the live region's line.
+DREW = re.compile(r"^You drew the [^.]+\.$")
 POSITIONS = (
     "top row, left",
     "top row, middle",
@@ -76,7 +78,7 @@ def flip_two(page: Page) -> None:
 def take_a_turn(page: Page) -> None:
     """Draw from the stock and put it on a face-down card."""
     page.get_by_role("button", name="Draw from the stock").click()
-    expect(page.get_by_text("You drew the")).to_be_visible()
+    expect(page.get_by_text(DREW)).to_be_visible()
     card = my_face_down(page).first
     card.click()
     expect(page.get_by_role("status")).to_contain_text("swapped")
@@ -128,9 +130,11 @@ def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
         other = maria if mover is ann else ann
         take_a_turn(mover)
         what = mover.get_by_role("status").inner_text().split(";")[0]
-        assert what.startswith("Ann swapped" if mover is ann else "Maria swapped")
-        # The other browser follows without reloading.
-        expect(other.get_by_role("status")).to_contain_text(what, timeout=5000)
+        assert what.startswith("You swapped")
+        # The other browser follows without reloading, and names the mover.
+        name = "Ann" if mover is ann else "Maria"
+        expect(other.get_by_role("status")).to_contain_text(
+            what.replace("You", name, 1), timeout=5000)
     expect(ann.get_by_role("button", name="Deal the next hole")).to_be_visible()
     expect(maria.get_by_role("button", name="Deal the next hole")).to_be_visible()
     watcher = new_page()
@@ -201,7 +205,7 @@ def test_a_move_made_while_polls_are_slow_is_sent(page: Page):
     for route in held:
         with contextlib.suppress(PlaywrightError):  # a poll the move aborted is gone
             route.continue_()
-    expect(page.get_by_text("You drew the")).to_be_visible()
+    expect(page.get_by_text(DREW)).to_be_visible()
 
 
 def test_keyboard_focus_follows_the_play(page: Page):
@@ -226,7 +230,7 @@ def test_keyboard_focus_follows_the_play(page: Page):
     expect(draw).to_be_visible(timeout=10_000)
     draw.focus()
     page.keyboard.press("Enter")
-    expect(page.get_by_text("You drew the")).to_be_visible()
+    expect(page.get_by_text(DREW)).to_be_visible()
     top_left = page.get_by_role("button", name=re.compile("^Your card, top row, left: "))
     expect(top_left).to_be_focused()
 

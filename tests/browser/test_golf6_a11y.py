@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_golf6 import DREW
 from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -32,7 +33,7 @@ def test_axe_finds_no_serious_problems_from_form_to_table(new_page):
             break
         page.wait_for_timeout(100)
     page.get_by_role("button", name="Draw from the stock").click()
-    expect(page.get_by_text("You drew the")).to_be_visible()
+    expect(page.get_by_text(DREW)).to_be_visible()
     problems = serious_violations(page)
     assert problems == [], "\n".join(problems)
 

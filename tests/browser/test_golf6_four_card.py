@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_golf6 import DREW
+
 pytestmark = pytest.mark.browser
 
 PEEKED = re.compile(r"^Your card, bottom row, (left|right): face down \(you looked: .+\)$")
@@ -39,7 +41,7 @@ def wait_for_my_turn(page: Page) -> str:
 
 def draw_and_throw(page: Page) -> None:
     page.get_by_role("button", name="Draw from the stock").click()
-    expect(page.get_by_text("You drew the")).to_be_visible()
+    expect(page.get_by_text(DREW)).to_be_visible()
     page.get_by_role("button", name="Throw it away").click()
     expect(page.get_by_role("status")).to_contain_text("threw away")
 
@@ -65,7 +67,7 @@ def test_a_game_against_the_computer_with_a_knock(page: Page):
         holes = 2
         assert wait_for_my_turn(page) == "draw"
     page.get_by_role("button", name="Knock").click()
-    expect(page.get_by_role("status")).to_contain_text("Ann knocked")
+    expect(page.get_by_role("status")).to_contain_text("You knocked")
     # The Knock button is gone and nothing is Ann's to do: focus waits on the status line
     # (not the top of the page), and stays there while the computer plays.
     expect(page.get_by_role("status")).to_be_focused()

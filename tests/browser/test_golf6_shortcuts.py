@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_golf6 import create_game, my_next_action
+from tests.browser.test_golf6 import DREW, create_game, my_next_action
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def test_keys_turn_cards_draw_and_throw_away_but_not_while_typing(page: Page):
     page.locator("h1").click()
     page.keyboard.press("1")
     expect(top_left).to_have_count(0)
-    expect(page.get_by_role("status")).to_contain_text("Ann turned up the")
+    expect(page.get_by_role("status")).to_contain_text("You turned up the")
     page.keyboard.press("3")
     expect(page.get_by_role("button", name="Your card, top row, right: face down")).to_have_count(0)
 
@@ -47,6 +47,6 @@ def test_keys_turn_cards_draw_and_throw_away_but_not_while_typing(page: Page):
     expect(help_panel).to_be_hidden()
 
     page.keyboard.press("s")
-    expect(page.get_by_text("You drew the")).to_be_visible()
+    expect(page.get_by_text(DREW)).to_be_visible()
     page.keyboard.press("t")
-    expect(page.get_by_role("status")).to_contain_text(re.compile("Ann threw away the"))
+    expect(page.get_by_role("status")).to_contain_text("You threw away the")

@@ -69,16 +69,26 @@ def test_ties_share_the_win():
         {"name": "Ann", "totals": 20}, {"name": "Maria", "totals": 31},
         {"name": "James", "totals": 20}]}
     assert winners_text(view) == "Ann and James share the win with 20 points each."
+    view["you"] = None  # a watcher
     view["winners"] = [0, 1, 2]
     assert winners_text(view).startswith("Ann, Maria and James share the win")
+    view["you"] = 1
+    assert winners_text(view) == "You share the win with Ann and James: 20 points each."
     view["winners"] = [1]
     assert winners_text(view) == "You win with 31 points."
+    view["winners"] = [0]
+    assert winners_text(view) == "Ann wins with 20 points."
 
 
 def test_score_sheet_keeps_running_totals_and_names_the_leader():
-    view = {"scores": [[5, 9], [-2, 0]], "seats": [
+    view = {"scores": [[5, 9], [-2, 0]], "you": 1, "seats": [
         {"name": "Ann", "totals": 3}, {"name": "Maria", "totals": 9}]}
     assert score_sheet(view)["rows"] == [(1, [(5, 5), (9, 9)]), (2, [(-2, 3), (0, 9)])]
     assert leaders_text(view) == "Ann leads with 3 points."
     view["seats"][1]["totals"] = 3
+    assert leaders_text(view) == "You share the lead with Ann: 3 points each."
+    view["you"] = None  # a watcher
     assert leaders_text(view) == "Ann and Maria share the lead with 3 points."
+    view["seats"][0]["totals"] = 4
+    view["you"] = 1
+    assert leaders_text(view) == "You lead with 3 points."

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from app.i18n import use_locale
 from app.rules import golf
 from app.rules.golf import (
     DrawStock,
@@ -200,3 +201,41 @@ def test_four_card_words():
         f"Chloe swapped the {_name(drew.held)} into the bottom-right place; out went the "
         f"{_name(drew.layouts[2][3])}, which was face down.")
     assert _refused(swapped, Swap(0, 4)) == "There is no card position 4 in a layout"
+
+
+def test_the_readers_own_moves_speak_to_them_in_both_languages():
+    state = playing(Options(seats=2))
+    state = rig(state, [["QH", "5S", "KH", "9S", "6D", "AC"], ["4S"] * 6], [[1, 2], [0, 1]],
+                discard=["7C"])
+    state = replace(state, turn=0)
+    took = golf.apply(state, TakeDiscard(0))
+    swapped = replace(golf.apply(took, Swap(0, 0)), turn=0)
+    drew = golf.apply(swapped, DrawStock(0))
+    threw = golf.apply(drew, ThrowAway(0))
+    four = golf.new_game(Options(game="golf4", seats=2), 5)
+    knocked = golf.apply(four, golf.Knock(four.turn))
+    moves = [(TakeDiscard(0), state, took), (Swap(0, 0), took, swapped),
+             (DrawStock(0), swapped, drew), (ThrowAway(0), drew, threw),
+             (golf.Knock(four.turn), four, knocked)]
+    expected = {
+        "en": ["You took the 7 of clubs from the discard pile.",
+               "You swapped the 7 of clubs into the top-left place; out went the queen of "
+               "hearts, which was face down.",
+               "You drew the {held} from the stock.", "You threw away the {held}.",
+               "You knocked: everyone else has one more turn."],
+        "sv": ["Du tog klöver 7 från slänghögen.",
+               "Du bytte in klöver 7 på platsen uppe till vänster; ut åkte hjärter dam, som låg "
+               "med baksidan upp.",
+               "Du drog {held} från talongen.", "Du slängde {held}.",
+               "Du knackade: alla andra får en tur till."],
+    }
+    for locale, sentences in expected.items():
+        with use_locale(locale):
+            for (move, before, after), sentence in zip(moves, sentences, strict=True):
+                seat = move.seat
+                other = 1 - seat
+                mine = event_text(golf.describe(move, before, after, seat), NAMES, reader=seat)
+                assert mine == sentence.format(held=_name(drew.held))
+                # Everyone else still reads the mover's name.
+                theirs = event_text(golf.describe(move, before, after, other), NAMES, reader=other)
+                assert theirs.startswith(f"{NAMES[seat]} ")

@@ -100,16 +100,21 @@ def hole_label(view: dict[str, Any]) -> str:
 
 
 def winners_text(view: dict[str, Any]) -> str:
-    names = [view["seats"][s]["name"] for s in view["winners"]]
-    if not names:
+    winners = view["winners"]
+    if not winners:
         return ""
-    total = view["seats"][view["winners"][0]]["totals"]
-    if len(names) == 1:
-        if view["winners"][0] == view["you"]:
+    total = view["seats"][winners[0]]["totals"]
+    you = view["you"]
+    others = [view["seats"][s]["name"] for s in winners if s != you]
+    if you in winners:
+        if not others:
             return _("You win with %(total)s points.", total=total)
-        return _("%(name)s wins with %(total)s points.", name=names[0], total=total)
+        return _("You share the win with %(names)s: %(total)s points each.",
+                 names=join_names(others), total=total)
+    if len(others) == 1:
+        return _("%(name)s wins with %(total)s points.", name=others[0], total=total)
     return _("%(names)s share the win with %(total)s points each.",
-             names=join_names(names), total=total)
+             names=join_names(others), total=total)
 
 
 def score_sheet(view: dict[str, Any]) -> dict[str, Any]:
@@ -127,14 +132,20 @@ def score_sheet(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def leaders_text(view: dict[str, Any]) -> str:
-    """Who leads after the holes played so far ("Ann leads with 12 points.")."""
+    """Who leads after the holes played so far ("Ann leads with 12 points.", "You lead ...")."""
     totals = [seat["totals"] for seat in view["seats"]]
     best = min(totals)
-    names = [seat["name"] for seat in view["seats"] if seat["totals"] == best]
-    if len(names) == 1:
-        return _("%(name)s leads with %(total)s points.", name=names[0], total=best)
+    leaders = [s for s, total in enumerate(totals) if total == best]
+    others = [view["seats"][s]["name"] for s in leaders if s != view["you"]]
+    if view["you"] in leaders:
+        if not others:
+            return _("You lead with %(total)s points.", total=best)
+        return _("You share the lead with %(names)s: %(total)s points each.",
+                 names=join_names(others), total=best)
+    if len(others) == 1:
+        return _("%(name)s leads with %(total)s points.", name=others[0], total=best)
     return _("%(names)s share the lead with %(total)s points.",
-             names=join_names(names), total=best)
+             names=join_names(others), total=best)
 
 
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:

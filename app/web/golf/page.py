@@ -57,7 +57,7 @@ def status_lines(visit: Visit, since: int | None) -> list[str]:
     fresh = 1 if since is None else max(1, min(game.version - since, len(replay.recent)))
     steps = replay.recent[-fresh:] if replay.count else ()
     lines = [event_text(describe(s.move, s.before, s.after, visit.seat), visit.names(),
-                        golf_coach.why(s, game)) for s in steps]
+                        golf_coach.why(s, game), reader=visit.seat) for s in steps]
     return lines + [table_board.turn_line(view_of(visit, replay))]
 
 

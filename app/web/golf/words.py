@@ -144,6 +144,16 @@ def _swapped(who: str, p: Mapping[str, Any]) -> str:
              **facts)
 
 
+def _you_swapped(p: Mapping[str, Any]) -> str:
+    facts = {"card": _card(p), "old": _card(p, "old"),
+             "where": short_position_name(p["index"], p["shape"])}
+    if p["was_face_down"]:
+        return _("You swapped the %(card)s into the %(where)s place; "
+                 "out went the %(old)s, which was face down.", **facts)
+    return _("You swapped the %(card)s into the %(where)s place; out went the %(old)s.",
+             **facts)
+
+
 def _cards(p: Mapping[str, Any]) -> str:
     """ "the 7 of clubs, the king of hearts" (built first: the extractor misses nested calls)."""
     return ", ".join(_("the %(card)s", card=card_name(c)) for c in p["cards"])
@@ -155,6 +165,7 @@ def _drew(who: str, p: Mapping[str, Any]) -> str:
     return _("%(who)s drew the %(card)s from the stock.", who=who, card=_card(p))
 
 
+# What another seat did, named; `who` is that seat's name.
 EVENTS: dict[str, Callable[[str, Mapping[str, Any]], str]] = {
     "revealed": lambda who, p: _(
         "%(who)s turned up the %(card)s (%(where)s).", who=who, card=_card(p),
@@ -168,14 +179,35 @@ EVENTS: dict[str, Callable[[str, Mapping[str, Any]], str]] = {
     "knocked": lambda who, p: _("%(who)s knocked: everyone else has one more turn.", who=who),
     "dealt": lambda who, p: _("%(who)s dealt hole %(hole)s.", who=who, hole=p["hole"]),
 }
+# What the reader did, as the reader is spoken to: whole sentences, since in some languages the
+# verb changes with the person.
+YOUR_EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "revealed": lambda p: _(
+        "You turned up the %(card)s (%(where)s).", card=_card(p),
+        where=short_position_name(p["index"], p["shape"])),
+    # The reader always sees the card they drew.
+    "drew": lambda p: _("You drew the %(card)s from the stock.", card=_card(p)),
+    "took_discard": lambda p: _("You took the %(card)s from the discard pile.", card=_card(p)),
+    "swapped": _you_swapped,
+    "threw_away": lambda p: _("You threw away the %(card)s.", card=_card(p)),
+    "turned_up": lambda p: _("You turned up %(cards)s.", cards=_cards(p)),
+    "knocked": lambda p: _("You knocked: everyone else has one more turn."),
+    "dealt": lambda p: _("You dealt hole %(hole)s.", hole=p["hole"]),
+}
 ENDINGS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hole_over": lambda p: " " + _("Hole %(hole)s is over.", hole=p["hole"]),
     "last_turns": lambda p: " " + _("Everyone else has one last turn."),
 }
 
 
-def event_text(event: Event, names: Sequence[str], reason: str = "") -> str:
-    """One plain sentence for the live region, naming the seat that moved; `reason` (why a
-    computer moved so) belongs to the move, so it comes before what the move ended."""
-    text = EVENTS[event.code](names[event.seat], event.params) + reason
+def event_text(
+    event: Event, names: Sequence[str], reason: str = "", reader: int | None = None
+) -> str:
+    """One plain sentence for the live region: "You ..." for the reader's own move, else naming
+    the seat that moved; `reason` (why a computer moved so) belongs to the move, so it comes
+    before what the move ended."""
+    if event.seat == reader:
+        text = YOUR_EVENTS[event.code](event.params) + reason
+    else:
+        text = EVENTS[event.code](names[event.seat], event.params) + reason
     return text + (ENDINGS[event.ending](event.params) if event.ending else "")
