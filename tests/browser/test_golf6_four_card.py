@@ -101,9 +101,14 @@ def test_two_friends_play_a_hole_by_invite_link(page: Page, new_page):
         ).to_have_count(4)
 
     # Maria plays first (the seat after the dealer): she draws and throws away, Ann knocks.
+    # The tab's title says whose turn it is, for a player reading another tab.
     assert wait_for_my_turn(maria) == "draw"
+    expect(maria).to_have_title("Your turn · Four-card Golf · Golf Club")
+    expect(ann).to_have_title("Four-card Golf · Golf Club")
     draw_and_throw(maria)
     expect(ann.get_by_role("status")).to_contain_text("Maria threw away")  # followed live
+    expect(ann).to_have_title("Your turn · Four-card Golf · Golf Club")
+    expect(maria).to_have_title("Four-card Golf · Golf Club")
     assert wait_for_my_turn(ann) == "draw"
     ann.get_by_role("button", name="Knock").click()
     expect(maria.get_by_role("status")).to_contain_text("Ann knocked")

@@ -314,11 +314,34 @@ def test_watcher_cannot_move(app, client, two_players):
     watcher.close()
 
 
+def test_the_tab_title_says_your_turn_only_to_the_seat_that_has_to_act(client, two_players):
+    url, friend = two_players
+
+    def title(response) -> str:
+        return re.search(r"<title>(.*?)</title>", response.text)[1]
+
+    # Turning up the first two cards: everyone has to act.
+    assert title(client.get(url)) == "Your turn · Six-card Golf · Golf Club"
+    play_to_turn(client, friend, url)
+    assert title(client.get(url)) == "Six-card Golf · Golf Club"
+    assert title(friend.get(url)) == "Your turn · Six-card Golf · Golf Club"
+    # A poll's fragment carries it too, so htmx retitles the tab of a player in another tab.
+    poll = friend.get(f"{url}/table", headers={"HX-Request": "true"})
+    assert title(poll) == "Your turn · Six-card Golf · Golf Club" and "<html" not in poll.text
+    assert move(friend, url, "draw_stock").status_code == 303
+    assert move(friend, url, "throw_away").status_code == 303
+    after = move(client, url, "draw_stock", htmx=True)
+    assert title(after) == "Your turn · Six-card Golf · Golf Club"  # Ann now has to place it
+    swedish = friend.get(f"{url}/table?lang=sv", headers={"HX-Request": "true"})
+    assert title(swedish) == "Sexkortsgolf · Golf Club"
+
+
 def test_htmx_move_answers_the_fragment_with_the_live_region(client, two_players):
     url, _friend = two_players
     response = move(client, url, "reveal:0", htmx=True)
     assert response.status_code == 200
-    assert response.text.lstrip().startswith('<section id="golf6-table"')
+    # The tab's title, then the table (htmx moves the title to the tab).
+    assert re.match(r'<title>[^<]+</title>\s*<section id="golf6-table"', response.text.lstrip())
     assert 'id="golf6-status" hx-swap-oob="innerHTML"' in response.text
     assert "You turned up the" in response.text  # Ann's own move, as she is spoken to
     assert "<html" not in response.text

@@ -172,6 +172,9 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
         "sheet": score_sheet(view),
         "over": view["phase"] == "game_over",
         "winners_text": winners_text(view),
+        # The seat has to act to play on (not merely may deal the next hole, as anyone may).
+        "your_turn": view["you"] in view["seats_to_act"]
+        and view["phase"] not in ("hole_over", "game_over"),
         "focus_id": None,
     }
 
