@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from app.content.golf4_examples import GOLF4_EXAMPLES, KNOCKER, OTHER
@@ -43,3 +45,17 @@ def test_the_rules_page_explains_four_card_golf_with_the_examples(client, lang):
     assert f'<a href="#four-card">{heading}</a>' in html
     section = page_facts(html.split('id="four-card"')[1]).words
     assert [text for text in texts if text not in section] == []
+
+
+@pytest.mark.parametrize(("lang", "title", "described"), [
+    ("en", "Six-card and four-card Golf rules · Golf Club", "four-card Golf"),
+    ("sv", "Sexkortsgolf och fyrkortsgolf – regler · Golf Club", "fyrkortsgolf"),
+])
+def test_the_rules_page_says_in_its_title_and_description_that_it_has_four_card_golf(
+    client, lang, title, described
+):
+    # A search result or a shared link shows these, so a four-card player knows it is here.
+    html = client.get(f"/rules/six-card-golf?lang={lang}").text
+    assert f"<title>{title}</title>" in html
+    description = re.search(r'<meta name="description" content="([^"]*)"', html)[1]
+    assert described in description
