@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from app.content.golf4_examples import GOLF4_EXAMPLES, KNOCKER, OTHER
@@ -55,7 +53,6 @@ def test_the_rules_page_says_in_its_title_and_description_that_it_has_four_card_
     client, lang, title, described
 ):
     # A search result or a shared link shows these, so a four-card player knows it is here.
-    html = client.get(f"/rules/six-card-golf?lang={lang}").text
-    assert f"<title>{title}</title>" in html
-    description = re.search(r'<meta name="description" content="([^"]*)"', html)[1]
-    assert described in description
+    facts = page_facts(client.get(f"/rules/six-card-golf?lang={lang}").text)
+    assert facts.title == title
+    assert described in facts.description

@@ -134,9 +134,13 @@ def refusal_text(error: RuleError) -> str:
     return wording(error.params) if wording is not None else error.message
 
 
+def _swap_facts(p: Mapping[str, Any]) -> dict[str, str]:
+    return {"card": _card(p), "old": _card(p, "old"),
+            "where": short_position_name(p["index"], p["shape"])}
+
+
 def _swapped(who: str, p: Mapping[str, Any]) -> str:
-    facts = {"who": who, "card": _card(p), "old": _card(p, "old"),
-             "where": short_position_name(p["index"], p["shape"])}
+    facts = {"who": who, **_swap_facts(p)}
     if p["was_face_down"]:
         return _("%(who)s swapped the %(card)s into the %(where)s place; "
                  "out went the %(old)s, which was face down.", **facts)
@@ -145,8 +149,7 @@ def _swapped(who: str, p: Mapping[str, Any]) -> str:
 
 
 def _you_swapped(p: Mapping[str, Any]) -> str:
-    facts = {"card": _card(p), "old": _card(p, "old"),
-             "where": short_position_name(p["index"], p["shape"])}
+    facts = _swap_facts(p)
     if p["was_face_down"]:
         return _("You swapped the %(card)s into the %(where)s place; "
                  "out went the %(old)s, which was face down.", **facts)
