@@ -9,6 +9,7 @@ set once per request (see `app.web.i18n`), read by both the templates and the Py
 from __future__ import annotations
 
 import gettext as _gettext
+import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -73,10 +74,39 @@ def use_locale(locale: str) -> Iterator[None]:
         reset_locale(token)
 
 
+# Unicode's isolates: what lies between them is laid out as a separate run of text.
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+_RIGHT_TO_LEFT = frozenset(("R", "AL", "AN"))
+
+
+def isolate(text: str) -> str:
+    """`text` fenced off from the sentence around it when it holds right-to-left letters.
+
+    A player may be called "محمد" or "אנה". Unfenced, the bidi algorithm lets such a name pull
+    its neighbours into its own direction: "You share the lead with אנה: 15 points" shows as
+    "…with 15 :אנה points", and a list of two Hebrew names reads in reverse order. Text
+    without such letters (all of ours) is returned as it is, as is text already fenced."""
+    if text.isascii() or FIRST_STRONG_ISOLATE in text:
+        return text
+    if any(unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT for ch in text):
+        return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+    return text
+
+
+def fenced(variables: dict[str, Any]) -> dict[str, Any]:
+    """A message's placeholder values, each text one passed through `isolate` (HTML is left
+    as it is: it is ours, and fencing would lose its mark as safe)."""
+    return {
+        k: isolate(v) if isinstance(v, str) and not hasattr(v, "__html__") else v
+        for k, v in variables.items()
+    }
+
+
 def gettext(message: str, **variables: Any) -> str:
-    """The message in the current language, with %(name)s placeholders filled."""
+    """The message in the current language, with %(name)s placeholders filled (each one
+    fenced off when it is right-to-left text, see `isolate`)."""
     text = translations(current_locale()).gettext(message)
-    return text % variables if variables else text
+    return text % fenced(variables) if variables else text
 
 
 _ = gettext
@@ -85,7 +115,7 @@ _ = gettext
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """Singular or plural by `num` (the language's own rule); `%(num)d` is always available."""
     text = translations(current_locale()).ngettext(singular, plural, num)
-    return text % {"num": num, **variables}
+    return text % {"num": num, **fenced(variables)}
 
 
 def N_(message: str) -> str:  # noqa: N802 - the conventional name extractors look for
@@ -154,7 +184,7 @@ def format_number(
 
 def join_names(names: Iterable[str], locale: str | None = None) -> str:
     """Names as one phrase: "Ann, Bo and Cy" / "Ann, Bo och Cy"."""
-    names = list(names)
+    names = [isolate(name) for name in names]
     locale = locale or current_locale()
     if len(names) <= 1:
         return "".join(names)
@@ -166,9 +196,10 @@ def join_names(names: Iterable[str], locale: str | None = None) -> str:
 
 def possessive(name: str, locale: str | None = None) -> str:
     """A name owning something: "Maria’s", "James’" / Swedish "Marias", "Lars", "Dator 2:s"."""
+    last, owner = name[-1:], isolate(name)
     if (locale or current_locale()) == "sv":
-        if name[-1:].lower() in ("s", "x", "z"):
-            return name
+        if last.lower() in ("s", "x", "z"):
+            return owner
         # Swedish writes the genitive of a digit or a sign with a colon: "Dator 2:s".
-        return name + "s" if name[-1:].isalpha() else name + ":s"
-    return f"{name}’s" if not name.endswith("s") else f"{name}’"
+        return owner + "s" if last.isalpha() else owner + ":s"
+    return f"{owner}’s" if last != "s" else f"{owner}’"

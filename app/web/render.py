@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
-from jinja2 import BytecodeCache, Environment
+from jinja2 import BytecodeCache, Environment, pass_context
 from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
@@ -87,6 +87,19 @@ def install_i18n(env: Environment) -> None:
         pgettext=lambda context, message: catalog().pgettext(context, message),
         npgettext=lambda context, s, p, n: catalog().npgettext(context, s, p, n),
     )
+    # Names in templates' messages are fenced off like those in the code's (i18n.isolate);
+    # `_()` and `{% trans %}` both call these.
+    filled, filled_plural = env.globals["gettext"], env.globals["ngettext"]
+
+    @pass_context
+    def gettext(context: Any, message: str, **variables: Any) -> str:
+        return filled(context, message, **i18n.fenced(variables))
+
+    @pass_context
+    def ngettext(context: Any, singular: str, plural: str, num: int, **variables: Any) -> str:
+        return filled_plural(context, singular, plural, num, **i18n.fenced(variables))
+
+    env.globals.update(gettext=gettext, ngettext=ngettext)
     env.globals["current_locale"] = i18n.current_locale
     env.globals["LANGUAGE_NAMES"] = i18n.LANGUAGE_NAMES
     env.globals["language_url"] = language_url

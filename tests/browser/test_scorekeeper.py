@@ -202,3 +202,46 @@ def test_sheet_prints_on_one_a4_page_without_forms(page):
     assert page.locator(".table-scroll").evaluate("e => e.scrollWidth <= e.clientWidth")
     pdf = page.pdf(format="A4", print_background=False)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+
+
+# The left edge of each text, in the order given, inside the first element matching `selector`.
+LEFT_EDGES = """([selector, texts]) => {
+  const root = document.querySelector(selector);
+  const nodes = [];
+  let all = "";
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    nodes.push([walker.currentNode, all.length]);
+    all += walker.currentNode.data;
+  }
+  let from = 0;
+  return texts.map((text) => {
+    const at = all.indexOf(text, from);
+    if (at < 0) return null;
+    from = at + text.length;
+    const [node, start] = nodes.filter(([, s]) => s <= at).pop();
+    const range = document.createRange();
+    range.setStart(node, at - start);
+    range.setEnd(node, at - start + text.length);
+    return range.getBoundingClientRect().left;
+  });
+}"""
+
+
+def test_right_to_left_names_keep_their_place_in_sentences_and_lists(page):
+    # Unfenced, a run of Hebrew names with commas and scores between them is laid out right to
+    # left as one block: "Hole 1: 12 רון ,12 דני ,12 אנה", a list of names in reverse order.
+    names = ["אנה", "דני", "רון", "Ann"]
+    start_sheet(page, names)
+    for name, score in zip(names, [12, 12, 12, 15], strict=True):
+        label = name if name.isascii() else f"\u2068{name}\u2069"
+        page.get_by_label(f"{label}, hole 1", exact=True).fill(str(score))
+    page.get_by_role("button", name="Save hole", exact=True).click()
+    status = page.get_by_role("status")
+    expect(status).to_contain_text("share the lead with 12")
+    in_order = ["After hole 1", "אנה", "דני", "רון", "share the lead"]
+    edges = page.evaluate(LEFT_EDGES, ["[role=status]", in_order])
+    assert None not in edges and edges == sorted(edges), list(zip(in_order, edges, strict=True))
+    in_order = ["Hole 1:", "אנה", "12", "דני", "12", "רון", "12", "Ann", "15"]
+    edges = page.evaluate(LEFT_EDGES, [".fix-hole summary", in_order])
+    assert None not in edges and edges == sorted(edges), list(zip(in_order, edges, strict=True))

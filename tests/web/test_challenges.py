@@ -56,7 +56,8 @@ def results_rows(html: str) -> dict[str, list[str]]:
     table = html.split("<caption>Challenge results</caption>", 1)[1].split("</table>", 1)[0]
     rows = {}
     for row in re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(.*?)</tr>", table, re.S):
-        name = re.sub(r"<.*", "", row, flags=re.S).strip()
+        header = re.sub(r'<span class="you-tag">.*?</span>', "", row.split("</th>", 1)[0])
+        name = re.sub(r"<[^>]+>", "", header).strip()
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         texts = []
         for cell in cells:

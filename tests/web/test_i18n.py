@@ -108,3 +108,35 @@ def test_possessives_per_language():
         "Maria’s", "James’", "Computer 2’s"]
     assert [possessive(n, "sv") for n in ("Maria", "Lars", "Dator 2")] == [
         "Marias", "Lars", "Dator 2:s"]
+
+
+# A Hebrew and an Arabic name, fenced by Unicode's first-strong isolate and pop isolate.
+HEBREW, ARABIC = "אנה", "محمد 2"
+
+
+def fenced(name: str) -> str:
+    return f"\u2068{name}\u2069"
+
+
+def test_right_to_left_names_are_fenced_off_from_the_sentence_around_them():
+    from app.i18n import gettext, isolate, join_names, possessive
+
+    with use_locale("en"):
+        assert gettext("%(name)s leads with %(total)s points.", name=HEBREW, total=12) == (
+            f"{fenced(HEBREW)} leads with 12 points.")
+        assert gettext("%(name)s leads with %(total)s points.", name="Ann", total=12) == (
+            "Ann leads with 12 points.")
+        assert join_names([HEBREW, ARABIC, "Bo"]) == f"{fenced(HEBREW)}, {fenced(ARABIC)} and Bo"
+        assert possessive(HEBREW) == f"{fenced(HEBREW)}’s"
+        assert ngettext("%(name)s has %(num)d card", "%(name)s has %(num)d cards", 2,
+                        name=ARABIC) == f"{fenced(ARABIC)} has 2 cards"
+        # A phrase fenced where it was built is not fenced again around its whole.
+        assert gettext("%(names)s share the lead.", names=join_names([HEBREW, "Bo"])) == (
+            f"{fenced(HEBREW)} and Bo share the lead.")
+    with use_locale("sv"):
+        assert join_names(["Bo", HEBREW, ARABIC]) == f"Bo, {fenced(HEBREW)} och {fenced(ARABIC)}"
+        assert possessive(HEBREW) == f"{fenced(HEBREW)}s"
+        assert possessive(ARABIC) == f"{fenced(ARABIC)}:s"
+    # Left-to-right text of any script is left alone, however unusual.
+    for name in ("Ann", "Åsa Öberg", "Αλέξης", "Юлия", "李雷", "²", "Computer 2"):
+        assert isolate(name) == name
