@@ -182,6 +182,31 @@ def test_join_refused_when_the_name_is_taken(app, client):
     other.close()
 
 
+@pytest.mark.parametrize(
+    "name", ["Computer 2", "computer  3", "Dator 2", "Seat 3 (free)", "Plats 2 (ledig)",
+             "Player 4", "Spelare 8", "Ann (computer)", "Bo (dator)", "Bo (you)", "Bo (du)"])
+def test_no_one_may_take_a_name_the_table_gives_its_own_seats(app, client, name):
+    # A friend called "Computer 3" would sit beside the computer player of that name.
+    url = create(client, bots="1", friends="1")
+    other = Client(app, base_url="http://testserver")
+    response = other.submit(invite_of(client, url), {"name": name})
+    assert response.status_code == 422
+    assert "how the table marks computer players and free seats" in response.text
+    assert [seat["name"] for seat in state(client, url)["seats"]] == [
+        "Ann", "Seat 2 (free)", "Computer 3"]
+    assert "golf6_" not in response.headers.get("set-cookie", "")
+    refused = client.submit("/golf6", {"name": name, "bots": "1", "friends": "0"})
+    assert refused.status_code == 422 and "please choose another" in refused.text
+    other.close()
+
+
+@pytest.mark.parametrize("name", ["Computer", "Computer Whiz", "Seat 9", "Datorn", "Player 10"])
+def test_names_merely_like_a_seat_label_are_welcome(app, client, name):
+    url = create(client)
+    join(app, client, url, name).close()
+    assert state(client, url)["seats"][1]["name"] == name
+
+
 def test_join_unknown_invite_is_404(client):
     assert client.get("/golf6/join/nope").status_code == 404
     assert client.submit("/golf6/join/nope", {"name": "Bo"}).status_code == 404

@@ -13,12 +13,16 @@ table itself and the reason, so the page keeps following.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from app.i18n import LOCALES, N_, use_locale
 from app.i18n import gettext as _
+from app.rules.golf import MAX_SEATS
 from app.storage import golf as store
+from app.storage.names import name_key
 from app.web.loading import not_found_is_404
 
 COOKIE_PREFIX = "golf6_"
@@ -47,16 +51,43 @@ class Visit:
         return [seat_name(seat) for seat in self.game.seats]
 
 
+# What the table calls a seat that has no person's name of its own.
+FREE_SEAT = N_("Seat %(number)s (free)")
+COMPUTER = N_("Computer %(number)s")
+HANDED_OVER = N_("%(name)s (computer)")  # a friend's seat handed to the computer
+PLAYER = N_("Player %(number)s")
+YOU = N_("(you)")  # after the reader's own name
+
+
 def seat_name(seat: store.Seat) -> str:
     """What to call a seat on screen."""
     if seat.kind == store.OPEN:
-        return _("Seat %(number)s (free)", number=seat.seat + 1)
+        return _(FREE_SEAT, number=seat.seat + 1)
     if seat.is_bot:
         # A friend's seat handed to the computer keeps the friend's name, marked.
         if seat.name:
-            return _("%(name)s (computer)", name=seat.name)
-        return _("Computer %(number)s", number=seat.seat + 1)
-    return seat.name or _("Player %(number)s", number=seat.seat + 1)
+            return _(HANDED_OVER, name=seat.name)
+        return _(COMPUTER, number=seat.seat + 1)
+    return seat.name or _(PLAYER, number=seat.seat + 1)
+
+
+def passes_for_a_seat_mark(name: str) -> bool:
+    """Whether a person called `name` would pass, in either language, for a seat the table
+    names itself ("Computer 2", "Dator 2", "Seat 3 (free)") or marks ("Ann (computer)",
+    "Bo (you)")."""
+    key = name_key(name)
+    return any(key in labels or key.endswith(marks) for labels, marks in map(_marks, LOCALES))
+
+
+@cache
+def _marks(locale: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    with use_locale(locale):
+        labels = frozenset(
+            name_key(_(label, number=number))
+            for label in (FREE_SEAT, COMPUTER, PLAYER)
+            for number in range(1, MAX_SEATS + 1)
+        )
+        return labels, (name_key(_(HANDED_OVER, name="")), name_key(_(YOU)))
 
 
 def cookie_name(game_id: str) -> str:

@@ -12,6 +12,7 @@ from app.i18n import gettext as _
 from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Game, Options, OptionsError
 from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
 from app.web.forms import FormError, bool_field, choice_field, int_field, name_field
+from app.web.golf.deps import passes_for_a_seat_mark
 from app.web.golf.words import refusal_text
 
 GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
@@ -108,9 +109,18 @@ def hints_field(form: FormData) -> bool:
     return bool_field(form, "hints") if "hints_shown" in form else True
 
 
+def player_name_field(form: FormData) -> str:
+    """The name a person takes at a table: one the table does not use for its own seats."""
+    name = name_field(form)
+    if passes_for_a_seat_mark(name):
+        raise FormError("name", _("Names like %(name)s are how the table marks computer "
+                                  "players and free seats: please choose another.", name=name))
+    return name
+
+
 def parse_new_game(form: FormData) -> NewGame:
     """Check the new-game form; FormError names the first problem and its field."""
-    name = name_field(form)
+    name = player_name_field(form)
     bots = int_field(form, "bots", 0, MAX_SEATS - 1, default=0)
     friends = int_field(form, "friends", 0, MAX_SEATS - 1, default=0)
     if not 2 <= 1 + bots + friends <= MAX_SEATS:

@@ -17,7 +17,7 @@ from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.storage import golf as store
 from app.web.errors import error_response
-from app.web.forms import FormError, PostedForm, name_field
+from app.web.forms import FormError, PostedForm
 from app.web.golf import coach_routes, play
 from app.web.golf.deps import (
     NO_STORE,
@@ -34,6 +34,7 @@ from app.web.golf.forms import (
     LENGTHS,
     VARIATIONS,
     parse_new_game,
+    player_name_field,
     sent_back,
 )
 from app.web.render import render
@@ -119,7 +120,7 @@ def join_game(request: Request, visit: InviteDep, form: PostedForm) -> Response:
     if visit.me:
         return _to_table(visit)
     try:
-        name = name_field(form)
+        name = player_name_field(form)
     except FormError as error:
         raw = form.get("name")
         return _join_page(request, visit, raw[:30] if isinstance(raw, str) else "", error, 422)
