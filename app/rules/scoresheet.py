@@ -7,7 +7,6 @@ language). Lowest total leads and wins; ties share.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -16,6 +15,7 @@ from app.rules.errors import RuleError
 from app.rules.golf.options import SHAPES, Options
 from app.rules.golf.scoring import ScoringRules, layout_score
 from app.rules.golf.shape import Shape
+from app.rules.names import hidden, name_key, starts_with_a_mark, tidy_name
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -176,11 +176,12 @@ def _reached(sheet: Sheet) -> tuple[str, ...]:
 
 
 def clean_name(text: str) -> str:
-    """A player name with its spaces tidied; refused when too long or unprintable."""
-    name = re.sub(r"\s+", " ", text).strip()
+    """A player name tidied as every game's are (app.rules.names); refused when too long or
+    when it holds a character that would not show."""
+    name = tidy_name(text)
     if len(name) > MAX_NAME:
         raise InvalidEntryError("name_too_long", name=name[:MAX_NAME], limit=MAX_NAME)
-    if not name.isprintable():
+    if any(hidden(ch) for ch in name) or starts_with_a_mark(name):
         raise InvalidEntryError("name_unprintable")
     return name
 
@@ -233,7 +234,7 @@ def new_sheet(
     players = tuple(name for name in (clean_name(n) for n in names) if name)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidEntryError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
-    if len({p.casefold() for p in players}) != len(players):
+    if len({name_key(p) for p in players}) != len(players):
         raise InvalidEntryError("same_name")
     four_card = game is SheetGame.FOUR_CARD
     return Sheet(players=players, length=length, game=game, pairs_cancel=pairs_cancel and four_card)

@@ -20,6 +20,7 @@ from fastapi import Depends, Request
 from starlette.datastructures import FormData
 
 from app.i18n import gettext as _
+from app.rules.names import blank_to_the_eye, hidden, starts_with_a_mark, tidy_name
 from app.web.loading import PageNotFound
 
 T = TypeVar("T")
@@ -117,35 +118,21 @@ def query_int(request: Request, name: str, low: int, high: int) -> int | None:
 
 
 MAX_NAME = 30
-# Characters that show nothing (or only a blank) though Unicode calls them letters or symbols:
-# Hangul fillers, the blank Braille pattern, Khmer inherent vowels, the Mongolian vowel
-# separator, the combining grapheme joiner and the variation selectors.
-_INVISIBLE = frozenset(
-    "\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e\u034f"
-    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
-)
-
-
 def name_field(form: FormData, name: str = "name") -> str:
     """A player's display name: NFKC-normalised, trimmed, inner spaces collapsed, 1 to
     MAX_NAME characters, every one visible (no control, format, invisible or private-use one)."""
     raw = form.get(name)
-    text = " ".join(unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "").split())
-    if all(_hidden(ch) for ch in text.replace(" ", "")):  # empty, or blank to the eye
+    text = tidy_name(raw if isinstance(raw, str) else "")
+    if blank_to_the_eye(text):
         raise FormError(name, _("Please type your name."))
     if len(text) > MAX_NAME:
         raise FormError(
             name, _("Please keep your name to %(max)s characters or fewer.", max=MAX_NAME))
-    if any(_hidden(ch) for ch in text):
+    if any(hidden(ch) for ch in text):
         raise FormError(name, _("Please use only letters, digits and punctuation in your name."))
-    if unicodedata.category(text[0]).startswith("M"):
+    if starts_with_a_mark(text):
         raise FormError(name, _("Please start your name with a letter or a digit."))
     return text
-
-
-def _hidden(ch: str) -> bool:
-    category = unicodedata.category(ch)
-    return ch in _INVISIBLE or category[0] == "C" or (category[0] == "Z" and ch != " ")
 
 
 def refuse_unprintable_ids(request: Request) -> None:

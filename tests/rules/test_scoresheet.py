@@ -169,17 +169,28 @@ def test_empty_name_fields_are_skipped_and_spaces_tidied():
     assert sheet.players == ("Ann", "Bo Lee")
 
 
-def test_duplicate_names_refused():
+@pytest.mark.parametrize("other", ["ann", " ANN ", "Ａｎｎ", "\u0410nn", "Ann\u00a0"])
+def test_names_that_pass_for_one_another_are_refused(other):
+    # Compared as every game compares names (app.rules.names): case, width, Cyrillic А.
     with pytest.raises(InvalidEntryError, match="same_name"):
-        new_sheet(["Ann", "ann"], "9")
+        new_sheet(["Ann", other], "9")
 
 
-def test_long_or_unprintable_names_refused():
+def test_names_are_tidied_as_in_every_game():
+    assert new_sheet(["Ａｎｎ", "Bo\u00a0 Lee"], "9").players == ("Ann", "Bo Lee")
+
+
+@pytest.mark.parametrize(
+    "name", ["Ann\x00", "\u202eAnn", "Ann\u200b", "\u3164", "\u2800\u2800", "\u0301Ann", "\ue000"])
+def test_names_that_would_not_show_as_typed_are_refused(name):
+    with pytest.raises(InvalidEntryError, match="name_unprintable"):
+        new_sheet([name, "Bo"], "9")
+
+
+def test_long_names_refused():
     with pytest.raises(InvalidEntryError, match="name_too_long"):
         clean_name("x" * 31)
     assert clean_name("x" * 30) == "x" * 30
-    with pytest.raises(InvalidEntryError):
-        clean_name("Ann\x00")
 
 
 def test_unknown_length_refused():

@@ -3,6 +3,7 @@ secrets, presence), `identity` (secret hashes) and `coach` (what the table's coa
 reads and counts). The web layer uses this package's names, as `from app.storage import golf`.
 """
 
+from app.rules.names import name_key
 from app.storage.golf.games import (
     AWAY_AFTER,
     HUMAN,
@@ -33,7 +34,6 @@ from app.storage.golf.seats import (
     seen_recently,
     touch_seat,
 )
-from app.storage.names import name_key
 
 __all__ = [
     "AWAY_AFTER",

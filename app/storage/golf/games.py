@@ -22,9 +22,9 @@ from sqlalchemy.orm import Session
 
 from app.rules.golf import Move, Options, State, apply, is_over, move_from_json, move_to_json
 from app.rules.golf import new_game as deal_game
+from app.rules.names import name_key
 from app.storage.golf.identity import hash_secret
 from app.storage.models import MOVE_LOG_SCHEMA, Golf6Game, Golf6Move, Golf6Seat, utcnow
-from app.storage.names import name_key
 from app.tokens import new_token
 
 HUMAN = "human"

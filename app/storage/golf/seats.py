@@ -11,6 +11,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from app.rules.names import name_key
 from app.storage.golf.games import (
     HUMAN,
     OPEN,
@@ -28,7 +29,6 @@ from app.storage.golf.games import (
 )
 from app.storage.golf.identity import hash_secret
 from app.storage.models import Golf6Game, Golf6Seat, utcnow
-from app.storage.names import name_key
 from app.tokens import new_token
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from app.rules.names import name_key
 from app.rules.solitaire import Variant
 from app.storage.models import (
     Challenge,
@@ -24,7 +25,6 @@ from app.storage.models import (
     SolitaireReview,
     SolitaireRound,
 )
-from app.storage.names import name_key
 from app.storage.solitaire import deals
 from app.storage.solitaire.deals import HOLES, StoredDeal
 from app.storage.solitaire.reviews import REVIEW_SCHEMA

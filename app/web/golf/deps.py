@@ -21,8 +21,8 @@ from fastapi import Depends, Request, Response
 from app.i18n import LOCALES, N_, use_locale
 from app.i18n import gettext as _
 from app.rules.golf import MAX_SEATS
+from app.rules.names import name_key
 from app.storage import golf as store
-from app.storage.names import name_key
 from app.web.loading import not_found_is_404
 
 COOKIE_PREFIX = "golf6_"

@@ -1,0 +1,81 @@
+"""Players' names, in every game: what a name may hold, and when it would pass for another's.
+
+A name is tidied (NFKC, spaces collapsed) and must show every character it holds: no control,
+format or private-use character, and none of those Unicode calls letters though they draw
+nothing. Names are compared by `name_key`: case, width, spacing and letters that look like
+Latin ones are ignored, so "Ann", "ANN", "Ａｎｎ" and "Аnn" (Cyrillic А) are one name at a
+table, on a score sheet or in a challenge.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Letters that look like Latin ones in common fonts: "Аnn" (Cyrillic А) would pass for "Ann".
+_LOOK_ALIKES = str.maketrans(
+    {
+        "а": "a",
+        "е": "e",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "у": "y",
+        "х": "x",
+        "і": "i",
+        "ј": "j",
+        "ѕ": "s",
+        "һ": "h",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ɡ": "g",
+        "ο": "o",
+        "α": "a",
+        "ν": "v",
+        "ι": "i",
+        "κ": "k",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "ı": "i",
+        "ℓ": "l",
+    }
+)
+
+
+# Characters that show nothing (or only a blank) though Unicode calls them letters or symbols:
+# Hangul fillers, the blank Braille pattern, Khmer inherent vowels, the Mongolian vowel
+# separator, the combining grapheme joiner and the variation selectors.
+_INVISIBLE = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e\u034f"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+)
+
+
+def tidy_name(text: str) -> str:
+    """`text` NFKC-normalised, trimmed, its inner spaces collapsed to one."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def hidden(ch: str) -> bool:
+    """Whether `ch` would not show in a name: a control, format, private-use, unassigned or
+    invisible character, or a space other than the plain one."""
+    category = unicodedata.category(ch)
+    return ch in _INVISIBLE or category[0] == "C" or (category[0] == "Z" and ch != " ")
+
+
+def blank_to_the_eye(name: str) -> bool:
+    """Empty, or nothing in it that shows."""
+    return all(hidden(ch) for ch in name.replace(" ", ""))
+
+
+def starts_with_a_mark(name: str) -> bool:
+    """A combining mark first has nothing to sit on, and draws over what comes before."""
+    return unicodedata.category(name[:1] or "a").startswith("M")
+
+
+def name_key(name: str) -> str:
+    """The form of `name` that names are compared by."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.translate(_LOOK_ALIKES).split())
