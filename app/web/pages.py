@@ -45,6 +45,12 @@ def home(request: Request) -> Response:
     return cacheable(request, render(request, "pages/home.html", None, {**READING}))
 
 
+@router.get("/rules", response_class=HTMLResponse)
+def rules(request: Request) -> Response:
+    """Where the menu's "Rules" leads: the three games' rules, a player picks theirs."""
+    return cacheable(request, render(request, "pages/rules.html", None, {**READING}))
+
+
 @router.get("/rules/solitaire", response_class=HTMLResponse)
 def solitaire_rules(request: Request) -> Response:
     context = {**READING, "examples": SOLITAIRE_EXAMPLES}

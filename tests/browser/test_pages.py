@@ -13,8 +13,8 @@ pytestmark = pytest.mark.browser
 # Test-only copy of axe-core (MPL-2.0, see vendor/axe-LICENSE.txt); never served by the site.
 AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
 # Every kind of page; test_dark_mode scans them again in the dark theme.
-SCANNED = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz", "/solitaire",
-           "/solitaire/daily", "/golf6", "/scores"]  # fmt: skip
+SCANNED = ["/", "/rules", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz",
+           "/solitaire", "/solitaire/daily", "/golf6", "/scores"]  # fmt: skip
 
 
 def serious_violations(page: Page) -> list[str]:

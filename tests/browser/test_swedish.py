@@ -132,7 +132,8 @@ def test_create_a_six_card_game_and_play_a_turn_in_swedish(sv: Page):
 
 @pytest.mark.parametrize(
     "url",
-    ["/", "/solitaire", "/quiz", "/glossary", "/rules/solitaire", "/rules/six-card-golf", "/golf6"],
+    ["/", "/solitaire", "/quiz", "/glossary", "/rules", "/rules/solitaire", "/rules/six-card-golf",
+     "/golf6"],
 )
 def test_axe_finds_no_serious_problems_on_swedish_pages(new_page, url: str):
     page = new_page(bypass_csp=True, **SWEDISH)

@@ -12,7 +12,7 @@ import pytest
 
 from app.content.glossary import TERMS
 
-PAGES = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz"]
+PAGES = ["/", "/rules", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz"]
 SPEC = Path("/work/shared/SPEC.md")
 MAX_CRAWL = 300  # pages and files; a site this size has far fewer
 
@@ -261,7 +261,7 @@ def test_home_tells_of_four_card_golf_and_links_its_rules(client, lang, heading,
 
 def test_nav_links_every_page(client):
     nav = client.get("/glossary").text.split('<nav aria-label="Main">')[1].split("</nav>")[0]
-    for href in ("/solitaire", "/quiz", "/golf6", "/scores", "/rules/solitaire",
+    for href in ("/solitaire", "/quiz", "/golf6", "/scores", "/rules", "/rules/solitaire",
                  "/rules/six-card-golf", "/glossary"):
         assert f'href="{href}"' in nav or f'href="{href}"' in client.get("/").text
 
@@ -271,6 +271,21 @@ def test_nav_marks_the_current_page(client):
     assert '<a href="/quiz" aria-current="page">Quiz</a>' in nav
     assert nav.count("aria-current") == 1
     assert 'aria-current="page"' not in client.get("/").text
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_the_menus_rules_lead_to_every_games_rules_and_stay_marked_on_them(client, lang):
+    # A Golf player who picks "Rules" should not land on the solitaire's rules alone.
+    facts = page_facts(client.get(f"/rules?lang={lang}").text)
+    for href in ("/rules/solitaire", "/rules/six-card-golf", "/rules/six-card-golf#four-card",
+                 "/rules/six-card-golf/strategy", "/glossary", "/quiz"):
+        assert href in facts.links
+    label = {"en": "Rules", "sv": "Regler"}[lang]
+    for url in ("/rules", "/rules/solitaire", "/rules/six-card-golf",
+                "/rules/six-card-golf/strategy"):
+        nav = client.get(url).text.split('<nav aria-label="')[1].split("</nav>")[0]
+        assert f'<a href="/rules" aria-current="page">{label}</a>' in nav, url
+        assert nav.count("aria-current") == 1
 
 
 @pytest.mark.parametrize(("lang", "label", "rules"), [
