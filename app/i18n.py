@@ -202,4 +202,4 @@ def possessive(name: str, locale: str | None = None) -> str:
             return owner
         # Swedish writes the genitive of a digit or a sign with a colon: "Dator 2:s".
         return owner + "s" if last.isalpha() else owner + ":s"
-    return f"{owner}’s" if last != "s" else f"{owner}’"
+    return f"{owner}’s" if last.lower() != "s" else f"{owner}’"

@@ -104,10 +104,10 @@ def test_plural_forms_fill_the_count():
 def test_possessives_per_language():
     from app.i18n import possessive
 
-    assert [possessive(n, "en") for n in ("Maria", "James", "Computer 2")] == [
-        "Maria’s", "James’", "Computer 2’s"]
-    assert [possessive(n, "sv") for n in ("Maria", "Lars", "Dator 2")] == [
-        "Marias", "Lars", "Dator 2:s"]
+    assert [possessive(n, "en") for n in ("Maria", "James", "JAMES", "Computer 2")] == [
+        "Maria’s", "James’", "JAMES’", "Computer 2’s"]
+    assert [possessive(n, "sv") for n in ("Maria", "Lars", "LARS", "Dator 2")] == [
+        "Marias", "Lars", "LARS", "Dator 2:s"]
 
 
 # A Hebrew and an Arabic name, fenced by Unicode's first-strong isolate and pop isolate.
