@@ -247,3 +247,22 @@ def test_without_javascript_the_forms_still_play(page_without_js: Page):
     expect(first).to_have_count(0)
     expect(page.get_by_role("status")).to_contain_text("turned up the")
     expect(page.get_by_role("link", name="Refresh")).to_be_visible()
+
+
+def test_a_name_of_one_long_word_wraps_instead_of_widening_a_phone_page(new_page):
+    # Thirty letters with no space are wider than a phone: the heading above a player's cards
+    # and the lobby's list must wrap rather than push the page sideways.
+    page = new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    long_name = "W" * 30
+
+    def page_width() -> int:
+        return page.evaluate("document.documentElement.scrollWidth")
+
+    create_game(page, long_name, bots=1, friends=0)
+    expect(page.get_by_role("listitem").filter(has_text=long_name)).to_be_visible()
+    assert page_width() <= 360
+    page.get_by_role("button", name="Start game").click()
+    expect(my_face_down(page).first).to_be_visible()
+    flip_two(page)
+    expect(page.get_by_role("heading", name=re.compile(f"^{long_name} \\(you\\)"))).to_be_visible()
+    assert page_width() <= 360
