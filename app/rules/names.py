@@ -1,10 +1,10 @@
 """Players' names, in every game: what a name may hold, and when it would pass for another's.
 
 A name is tidied (NFKC, spaces collapsed) and must show every character it holds: no control,
-format or private-use character, and none of those Unicode calls letters though they draw
-nothing. Names are compared by `name_key`: case, width, spacing and letters that look like
-Latin ones are ignored, so "Ann", "ANN", "Ａｎｎ" and "Аnn" (Cyrillic А) are one name at a
-table, on a score sheet or in a challenge.
+format or private-use character, none of those Unicode calls letters though they draw nothing,
+and no pile of accents spilling over the page. Names are compared by `name_key`: case, width,
+spacing and letters that look like Latin ones are ignored, so "Ann", "ANN", "Ａｎｎ" and "Аnn"
+(Cyrillic А) are one name at a table, on a score sheet or in a challenge.
 """
 
 from __future__ import annotations
@@ -68,6 +68,21 @@ def hidden(ch: str) -> bool:
 def blank_to_the_eye(name: str) -> bool:
     """Empty, or nothing in it that shows."""
     return all(hidden(ch) for ch in name.replace(" ", ""))
+
+
+# Accents and other combining marks in a row on one letter. Written names need three or four at
+# most (Hebrew points, Thai or Tibetan stacks); dozens stack up over the lines around the name.
+MAX_MARKS = 4
+
+
+def piled_up(name: str) -> bool:
+    """More than MAX_MARKS combining marks on one letter."""
+    run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        if run > MAX_MARKS:
+            return True
+    return False
 
 
 def starts_with_a_mark(name: str) -> bool:

@@ -181,7 +181,8 @@ def test_names_are_tidied_as_in_every_game():
 
 
 @pytest.mark.parametrize(
-    "name", ["Ann\x00", "\u202eAnn", "Ann\u200b", "\u3164", "\u2800\u2800", "\u0301Ann", "\ue000"])
+    "name", ["Ann\x00", "\u202eAnn", "Ann\u200b", "\u3164", "\u2800\u2800", "\u0301Ann", "\ue000",
+             "Ann" + "\u0316" * 5])
 def test_names_that_would_not_show_as_typed_are_refused(name):
     with pytest.raises(InvalidEntryError, match="name_unprintable"):
         new_sheet([name, "Bo"], "9")

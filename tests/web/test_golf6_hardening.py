@@ -4,6 +4,7 @@ cannot be told apart, secrets never cached, and no 500 from Unicode digits."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 
@@ -57,6 +58,7 @@ def test_a_new_browser_still_gets_the_join_form(app, client):
         "\u0301Ann",  # starts with a combining accent
         "\ue000",  # private use
         "\x07Bo",  # a control character
+        "Ann" + "\u0316\u0317\u0318\u0319\u031a",  # accents piled over the lines around it
     ],
 )
 def test_blank_and_invisible_names_are_refused(app, client, name):
@@ -77,6 +79,14 @@ def test_a_name_that_looks_the_same_is_refused(app, client, name):
         refused = other.submit(invite_of(client, url), {"name": name})
     assert refused.status_code == 422 and "already called" in refused.text
     assert seat_names(client, url) == ["Ann", "Seat 2 (free)"]
+
+
+@pytest.mark.parametrize(
+    "name", ["Nguyễn Thị", "שָׁלוֹם", "ท่าน", "क्षत्रिय", "Zoe\u0308\u0301"])
+def test_names_with_the_accents_their_scripts_need_are_welcome(app, client, name):
+    url = create(client)
+    join(app, client, url, name).close()
+    assert seat_names(client, url)[1] == unicodedata.normalize("NFKC", name)
 
 
 def test_names_are_normalised_before_they_are_kept(app, client):
