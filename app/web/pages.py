@@ -18,6 +18,7 @@ from app.web.golf.coach import strategy_levels
 from app.web.i18n import localized_template
 from app.web.loading import PageNotFound
 from app.web.render import cacheable, render, static_url
+from app.web.search_engines import ROBOTS
 
 router = APIRouter()
 
@@ -28,16 +29,6 @@ THEMES = ("auto", "light", "dark")
 THEME_COOKIE = "theme"
 YEAR = 365 * 24 * 3600
 
-# Pages behind a secret or a game id are nobody's search result.
-ROBOTS = """User-agent: *
-Disallow: /golf6/
-Disallow: /scores/
-Disallow: /solitaire/deals/
-Disallow: /solitaire/rounds/
-Disallow: /solitaire/record
-Disallow: /challenges/
-Disallow: /theme/
-"""
 
 
 @router.get("/", response_class=HTMLResponse)

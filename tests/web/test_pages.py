@@ -43,7 +43,11 @@ class PageFacts(HTMLParser):
         if tag == "a" and "href" in attr:
             self.links.append(attr["href"])
             self.first_link = self.first_link or attr["href"]
-        if tag in ("script", "link") and (attr.get("src") or attr.get("href")):
+        # A page in another language is not a resource of this one (and visiting it would turn
+        # the crawl's language): the alternates have a test of their own.
+        if tag == "link" and attr.get("rel") == "alternate":
+            pass
+        elif tag in ("script", "link") and (attr.get("src") or attr.get("href")):
             self.resources.append(attr.get("src") or attr["href"])
         if tag == "script" and not attr.get("src") or "style" in attr or tag == "style":
             self.inline.append(tag)
@@ -507,6 +511,32 @@ def test_favicon_and_robots(client):
     assert robots.headers["content-type"].startswith("text/plain")
     for private in ("/golf6/", "/scores/", "/solitaire/deals/", "/challenges/"):
         assert f"Disallow: {private}" in robots.text
+
+
+ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">')
+
+
+@pytest.mark.parametrize("url", ["/", "/rules/solitaire", "/glossary", "/quiz", "/solitaire",
+                                 "/golf6", "/scores", "/solitaire/daily"])
+def test_public_pages_name_themselves_in_every_language_for_search_engines(client, url):
+    for reader in ("en", "sv"):
+        links = ALTERNATE.findall(client.get(f"{url}?lang={reader}").text)
+        assert links == [
+            ("en", f"http://testserver{url}?lang=en"),
+            ("sv", f"http://testserver{url}?lang=sv"),
+            ("x-default", f"http://testserver{url}"),
+        ]
+        for _, href in links:  # each answers, in its language
+            answer = client.get(href.removeprefix("http://testserver"), headers={"cookie": ""})
+            assert answer.status_code == 200
+
+
+def test_private_and_error_pages_name_no_alternates(client, world):
+    for url in ("/golf6/" + world.path_values()["game_id"], "/scores/" + world.sheet_id,
+                "/solitaire/deals/" + world.path_values()["deal_id"], "/no-such-page",
+                "/scores/view/" + world.read_id):
+        page = client.get(url)
+        assert page.status_code in (200, 404) and "hreflang" not in page.text.split("</head>")[0]
 
 
 def test_theme_switch_works_without_javascript(client):
