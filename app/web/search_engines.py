@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from starlette.requests import Request
 
 from app.i18n import LOCALES
-from app.web.i18n import LANG_PARAM, language_url
+from app.web.i18n import LANG_PARAM
 
 PRIVATE = (
     "/golf6/",
@@ -32,10 +32,9 @@ def is_public(request: Request) -> bool:
 
 def alternate_languages(request: Request) -> list[tuple[str, str]]:
     """(hreflang, absolute URL) of this page in each language, and "x-default": the address
-    without a language, which answers in the reader's own."""
-    base = str(request.base_url).rstrip("/")
-    kept = [(k, v) for k, v in request.query_params.multi_items() if k != LANG_PARAM]
-    default = request.url.path + (f"?{urlencode(kept)}" if kept else "")
-    return [(code, base + language_url(request, code)) for code in LOCALES] + [
-        ("x-default", base + default)
+    without a language, which answers in the reader's own. No public page takes other query
+    parameters, so none is repeated here."""
+    page = str(request.base_url).rstrip("/") + request.url.path
+    return [(code, f"{page}?{urlencode({LANG_PARAM: code})}") for code in LOCALES] + [
+        ("x-default", page)
     ]

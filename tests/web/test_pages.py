@@ -520,7 +520,7 @@ ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)
                                  "/golf6", "/scores", "/solitaire/daily"])
 def test_public_pages_name_themselves_in_every_language_for_search_engines(client, url):
     for reader in ("en", "sv"):
-        links = ALTERNATE.findall(client.get(f"{url}?lang={reader}").text)
+        links = ALTERNATE.findall(client.get(f"{url}?lang={reader}&utm_source=x").text)
         assert links == [
             ("en", f"http://testserver{url}?lang=en"),
             ("sv", f"http://testserver{url}?lang=sv"),
