@@ -221,6 +221,26 @@ document.addEventListener("DOMContentLoaded", markShortcuts);
 document.addEventListener("htmx:load", markShortcuts);
 
 // ---------------------------------------------------------------------------------------------
+// A request that never reached the server (no connection) or failed there (5xx) changes
+// nothing, and htmx alone shows nothing, so a click would look ignored. Say so, in the page's
+// alert region, until a later request gets through (the golf table's poll clears it by itself).
+// ---------------------------------------------------------------------------------------------
+function connectionAlert(message) {
+  const alert = document.getElementById("connection-alert");
+  if (alert && alert.textContent !== message) alert.textContent = message;
+}
+
+document.addEventListener("htmx:sendError", () => connectionAlert(
+  text("textOffline", "The server could not be reached, so that did not happen. " +
+    "Check your connection, then try again.")));
+document.addEventListener("htmx:responseError", () => connectionAlert(
+  text("textFailed", "Something went wrong on our side, so that did not happen. " +
+    "Please try again.")));
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.successful) connectionAlert("");
+});
+
+// ---------------------------------------------------------------------------------------------
 // Colour theme: the links in the header work without JavaScript (/theme/<choice> sets a cookie
 // and comes back); with it, the same cookie is written here and the page changes at once.
 // ---------------------------------------------------------------------------------------------

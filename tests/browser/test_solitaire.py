@@ -317,3 +317,27 @@ def test_typing_in_the_deal_number_field_presses_no_keys(page):
     assert version(page) == 0
     expect(page.get_by_role("region", name="Draw pile")).to_contain_text("16 cards left")
     expect(coach(page)).not_to_contain_text("Hint: ")
+
+
+def test_a_move_that_does_not_get_through_says_so_until_one_does(page):
+    # Without a word a click on a phone in a tunnel would look ignored.
+    open_deal(page)
+    draw = page.get_by_role("button", name="Draw", exact=True)
+    pile = page.get_by_role("region", name="Draw pile")
+    alert = page.get_by_role("alert")
+    page.context.set_offline(True)
+    draw.click()
+    expect(alert).to_have_text(re.compile(r"^The server could not be reached"))
+    expect(alert).to_be_in_viewport()
+    page.context.set_offline(False)
+    draw.click()
+    expect(pile).to_contain_text("15 cards left")
+    expect(alert).to_have_text("")
+    page.route("**/draw", lambda route: route.fulfill(status=500, body="no"))
+    draw.click()
+    expect(alert).to_have_text(re.compile(r"^Something went wrong on our side"))
+    expect(pile).to_contain_text("15 cards left")  # nothing was swapped in
+    page.unroute("**/draw")
+    draw.click()
+    expect(pile).to_contain_text("14 cards left")
+    expect(alert).to_have_text("")

@@ -482,7 +482,8 @@ def test_odd_values_in_the_new_deal_form_are_refused_or_ignored(client, field, v
     response = client.submit("/solitaire/deals", fields)
     assert response.status_code in (303, 422), response.status_code
     if response.status_code == 422:
-        assert 'role="alert"' in response.text  # the message sits beside the re-filled form
+        # the message sits beside the re-filled form
+        assert 'class="error-message" role="alert"' in response.text
     round_ = client.submit("/solitaire/rounds", {field: value})
     assert round_.status_code in (303, 422)
 
