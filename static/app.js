@@ -231,11 +231,10 @@ function connectionAlert(message) {
 }
 
 document.addEventListener("htmx:sendError", () => connectionAlert(
-  text("textOffline", "The server could not be reached, so that did not happen. " +
-    "Check your connection, then try again.")));
+  text("textOffline", "No connection to the server: nothing can be saved or updated until " +
+    "it is back. Check your connection, then try again.")));
 document.addEventListener("htmx:responseError", () => connectionAlert(
-  text("textFailed", "Something went wrong on our side, so that did not happen. " +
-    "Please try again.")));
+  text("textFailed", "Something went wrong on our side and nothing was saved. Please try again.")));
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful) connectionAlert("");
 });

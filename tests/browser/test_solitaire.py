@@ -327,7 +327,7 @@ def test_a_move_that_does_not_get_through_says_so_until_one_does(page):
     alert = page.get_by_role("alert")
     page.context.set_offline(True)
     draw.click()
-    expect(alert).to_have_text(re.compile(r"^The server could not be reached"))
+    expect(alert).to_have_text(re.compile(r"^No connection to the server"))
     expect(alert).to_be_in_viewport()
     page.context.set_offline(False)
     draw.click()
