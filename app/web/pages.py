@@ -14,11 +14,11 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from app.content.examples import GOLF6_EXAMPLES, SOLITAIRE_EXAMPLES
 from app.content.glossary import sorted_terms
 from app.content.golf4_examples import GOLF4_CONTEXT
+from app.web import search_engines
 from app.web.golf.coach import strategy_levels
 from app.web.i18n import localized_template
 from app.web.loading import PageNotFound
 from app.web.render import cacheable, render, static_url
-from app.web.search_engines import ROBOTS
 
 router = APIRouter()
 
@@ -133,8 +133,18 @@ def manifest(request: Request) -> Response:
 
 
 @router.get("/robots.txt", include_in_schema=False)
-def robots() -> Response:
-    return PlainTextResponse(ROBOTS, headers={"cache-control": "public, max-age=86400"})
+def robots(request: Request) -> Response:
+    text = search_engines.robots(str(request.base_url))
+    return PlainTextResponse(text, headers={"cache-control": "public, max-age=86400"})
+
+
+@router.get("/sitemap.xml", include_in_schema=False)
+def sitemap(request: Request) -> Response:
+    return Response(
+        search_engines.sitemap(str(request.base_url)),
+        media_type="application/xml",
+        headers={"cache-control": "public, max-age=86400"},
+    )
 
 
 @router.get("/favicon.ico", include_in_schema=False)

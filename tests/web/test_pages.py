@@ -531,6 +531,30 @@ def test_public_pages_name_themselves_in_every_language_for_search_engines(clien
             assert answer.status_code == 200
 
 
+def test_the_sitemap_lists_every_public_page_in_both_languages_and_robots_names_it(client):
+    from xml.etree import ElementTree
+
+    from app.web.search_engines import PUBLIC_PAGES
+
+    assert "Sitemap: http://testserver/sitemap.xml" in client.get("/robots.txt").text
+    answer = client.get("/sitemap.xml")
+    assert answer.headers["content-type"].startswith("application/xml")
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    urls = ElementTree.fromstring(answer.text).findall("s:url", ns)
+    listed = [url.find("s:loc", ns).text.removeprefix("http://testserver") for url in urls]
+    assert listed == list(PUBLIC_PAGES)
+    for url, path in zip(urls, listed, strict=True):
+        links = {x.get("hreflang"): x.get("href") for x in url.findall("x:link", ns)}
+        assert links == {"en": f"http://testserver{path}?lang=en",
+                         "sv": f"http://testserver{path}?lang=sv",
+                         "x-default": f"http://testserver{path}"}
+        assert client.get(f"{path}?lang=sv").status_code == 200
+    # Every page the menu and the footer lead to is listed.
+    home = page_facts(client.get("/").text)
+    menu = {urldefrag(link)[0] for link in home.links if link.startswith("/") and "?" not in link}
+    assert menu and menu <= set(PUBLIC_PAGES)
+
+
 def test_private_and_error_pages_name_no_alternates(client, world):
     for url in ("/golf6/" + world.path_values()["game_id"], "/scores/" + world.sheet_id,
                 "/solitaire/deals/" + world.path_values()["deal_id"], "/no-such-page",
