@@ -118,9 +118,11 @@ def query_int(request: Request, name: str, low: int, high: int) -> int | None:
 
 
 MAX_NAME = 30
+
+
 def name_field(form: FormData, name: str = "name") -> str:
-    """A player's display name: NFKC-normalised, trimmed, inner spaces collapsed, 1 to
-    MAX_NAME characters, every one visible (no control, format, invisible or private-use one)."""
+    """A player's display name, by the rules every game's names follow (app.rules.names):
+    tidied, 1 to MAX_NAME characters, every one of them shown."""
     raw = form.get(name)
     text = tidy_name(raw if isinstance(raw, str) else "")
     if blank_to_the_eye(text):

@@ -30,7 +30,6 @@ THEME_COOKIE = "theme"
 YEAR = 365 * 24 * 3600
 
 
-
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
     return cacheable(request, render(request, "pages/home.html", None, {**READING}))
