@@ -92,8 +92,8 @@ def test_the_check_finds_english(app):
     assert english_left("<body><p>Spela given: en sexa eller en åtta</p></body>") == []
 
 
-READING = ["/", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz", "/solitaire",
-           "/golf6", "/no-such-page-here"]
+READING = ["/", "/rules", "/rules/solitaire", "/rules/six-card-golf", "/glossary", "/quiz",
+           "/solitaire", "/golf6", "/no-such-page-here"]
 
 
 @pytest.mark.parametrize("url", READING)
@@ -105,6 +105,16 @@ def test_reading_pages_are_swedish(app, url):
         assert not english_left(response.text)
         return
     assert_swedish(client, url)
+
+
+@pytest.mark.parametrize(
+    "url", ["/rules/solitaire", "/rules/six-card-golf", "/rules/six-card-golf/strategy"])
+def test_a_link_into_a_rules_page_finds_its_place_in_either_language(client, url):
+    # The pages are written anew per language, but a shared link (or the glossary's) to
+    # "#draw-pile" must land on that part of the page in the reader's language too.
+    ids = {lang: set(re.findall(r' id="([^"]+)"', client.get(f"{url}?lang={lang}").text))
+           for lang in ("en", "sv")}
+    assert ids["en"] <= ids["sv"], sorted(ids["en"] - ids["sv"])
 
 
 def test_a_solitaire_deal_is_swedish_while_playing_hinting_watching_and_at_the_end(app):
