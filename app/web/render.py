@@ -21,7 +21,7 @@ from app.security import CSRF_FIELD, csrf_token
 from app.web.assets import Bundle, build_bundles
 from app.web.i18n import language_url
 from app.web.scorekeeper.words import length_label
-from app.web.search_engines import alternate_languages, is_public
+from app.web.search_engines import alternate_languages
 from app.web.solitaire.words import variant_labels
 
 
@@ -105,7 +105,6 @@ def install_i18n(env: Environment) -> None:
     env.globals["LANGUAGE_NAMES"] = i18n.LANGUAGE_NAMES
     env.globals["language_url"] = language_url
     env.globals["alternate_languages"] = alternate_languages
-    env.globals["is_public"] = is_public
     env.filters["number"] = i18n.format_number
     env.filters["items"] = i18n.format_items
     env.filters["variant_labels"] = variant_labels

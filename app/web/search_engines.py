@@ -24,21 +24,19 @@ PRIVATE = (
     "/challenges/",
     "/theme/",
 )
-ROBOTS = "User-agent: *\n" + "".join(f"Disallow: {path}\n" for path in PRIVATE)
 
 
 def robots(base_url: str) -> str:
-    return f"{ROBOTS}Sitemap: {base_url.rstrip('/')}/sitemap.xml\n"
-
-
-def is_public(request: Request) -> bool:
-    return not request.url.path.startswith(PRIVATE)
+    disallowed = "".join(f"Disallow: {path}\n" for path in PRIVATE)
+    return f"User-agent: *\n{disallowed}Sitemap: {base_url.rstrip('/')}/sitemap.xml\n"
 
 
 def alternate_languages(request: Request) -> list[tuple[str, str]]:
     """(hreflang, absolute URL) of this page in each language, and "x-default": the address
-    without a language, which answers in the reader's own. No public page takes other query
-    parameters, so none is repeated here."""
+    without a language, which answers in the reader's own; none for a private page. No public
+    page takes other query parameters, so none is repeated here."""
+    if request.url.path.startswith(PRIVATE):
+        return []
     return _alternates(str(request.base_url).rstrip("/") + request.url.path)
 
 
