@@ -85,6 +85,11 @@ def piled_up(name: str) -> bool:
     return False
 
 
+def hides_something(name: str) -> bool:
+    """A character that would not show, or accents piled over the lines around the name."""
+    return any(hidden(ch) for ch in name) or piled_up(name)
+
+
 def starts_with_a_mark(name: str) -> bool:
     """A combining mark first has nothing to sit on, and draws over what comes before."""
     return unicodedata.category(name[:1] or "a").startswith("M")

@@ -15,7 +15,7 @@ from app.rules.errors import RuleError
 from app.rules.golf.options import SHAPES, Options
 from app.rules.golf.scoring import ScoringRules, layout_score
 from app.rules.golf.shape import Shape
-from app.rules.names import hidden, name_key, piled_up, starts_with_a_mark, tidy_name
+from app.rules.names import hides_something, name_key, starts_with_a_mark, tidy_name
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -181,7 +181,7 @@ def clean_name(text: str) -> str:
     name = tidy_name(text)
     if len(name) > MAX_NAME:
         raise InvalidEntryError("name_too_long", name=name[:MAX_NAME], limit=MAX_NAME)
-    if any(hidden(ch) for ch in name) or piled_up(name) or starts_with_a_mark(name):
+    if hides_something(name) or starts_with_a_mark(name):
         raise InvalidEntryError("name_unprintable")
     return name
 

@@ -20,7 +20,7 @@ from fastapi import Depends, Request
 from starlette.datastructures import FormData
 
 from app.i18n import gettext as _
-from app.rules.names import blank_to_the_eye, hidden, piled_up, starts_with_a_mark, tidy_name
+from app.rules.names import blank_to_the_eye, hides_something, starts_with_a_mark, tidy_name
 from app.web.loading import PageNotFound
 
 T = TypeVar("T")
@@ -130,7 +130,7 @@ def name_field(form: FormData, name: str = "name") -> str:
     if len(text) > MAX_NAME:
         raise FormError(
             name, _("Please keep your name to %(max)s characters or fewer.", max=MAX_NAME))
-    if any(hidden(ch) for ch in text) or piled_up(text):
+    if hides_something(text):
         raise FormError(name, _("Please use only letters, digits and punctuation in your name."))
     if starts_with_a_mark(text):
         raise FormError(name, _("Please start your name with a letter or a digit."))

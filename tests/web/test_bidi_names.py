@@ -12,12 +12,9 @@ from tests.conftest import Client
 from tests.web import test_challenges as challenges
 from tests.web import test_golf6 as golf
 from tests.web import test_scorekeeper as sheets
+from tests.web.test_i18n import fenced
 
 HEBREW, ARABIC = "אנה", "محمد"
-
-
-def fenced(name: str) -> str:
-    return f"\u2068{name}\u2069"
 
 
 @pytest.fixture(autouse=True)
