@@ -384,6 +384,26 @@ def test_layout_cards_are_buttons_named_by_owner_and_position(client, two_player
     assert card_names(html)[11] == "Maria’s card, bottom row, right: face down"
 
 
+def seat_lines(html: str) -> list[str]:
+    return [re.sub(r"\s+", " ", line).strip()
+            for line in re.findall(r'<p class="golf6-seatinfo">(.*?)</p>', html, re.S)]
+
+
+def test_each_player_shows_the_game_total_and_what_their_face_up_cards_score(client, two_players):
+    from app.rules.golf.scoring import card_points
+
+    url, friend = two_players
+    # Nothing is face up yet: only the totals.
+    assert seat_lines(client.get(url).text) == ["Total: 0", "Total: 0"]
+    flip_two(friend, url)
+    shown = state(client, url)["seats"][1]["layout"][:2]  # the top row's left and middle
+    worth = card_points(shown[0]) + card_points(shown[1])  # two columns: nothing pairs
+    assert seat_lines(client.get(url).text) == ["Total: 0", f"Total: 0 · showing {worth}"]
+    # The seat's own page says the same, and so does the Swedish one.
+    assert seat_lines(friend.get(url).text)[1] == f"Total: 0 · showing {worth}"
+    assert seat_lines(client.get(url + "?lang=sv").text)[1] == f"Summa: 0 · uppvänt: {worth}"
+
+
 # --- What each seat may see ---------------------------------------------------------------
 
 

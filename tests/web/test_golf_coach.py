@@ -62,7 +62,7 @@ def test_hint_on_your_turn_names_the_coach_action_in_the_live_region(app, client
     assert said.startswith(("Draw from the stock", "Take the"))
     # It is exactly the computer player's move, and it can be played as it stands.
     assert move(client, url, move_code(advice.move)).status_code == 303
-    assert "Hints used: Ann 1" in client.get(url).text
+    assert "Hints used: Ann (1)." in client.get(url).text
 
 
 def test_hint_without_javascript_answers_the_whole_page(app, client):
@@ -109,7 +109,7 @@ def test_hint_refused_out_of_turn_and_for_a_watcher(app, client):
     assert 'id="g6-hint"' in friend.get(url).text
     assert friend.submit(f"{url}/hint", htmx=True).status_code == 200
     # Every seat sees that Maria used a hint.
-    assert "Hints used: Maria 1" in client.get(url).text
+    assert "Hints used: Maria (1)." in client.get(url).text
     watcher = Client(app, base_url="http://testserver")
     assert watcher.submit(f"{url}/hint", htmx=True).status_code == 403
     watcher.close()
@@ -146,7 +146,7 @@ def test_hole_review_after_a_hole_played_by_the_hints(app, client):
     assert re.search(r'<h3 id="g6-review-h">Hole review</h3>', page)
     assert re.search(r"(You|Computer 2) went out\.", page)
     scores = true_state(app, url).scores[0]
-    assert f"Scores: Ann {scores[0]}, Computer 2 {scores[1]}." in page
+    assert f"Ann scored {scores[0]} and Computer 2 scored {scores[1]}." in page
     # Every choice was the coach's own: nothing cost anything.
     assert "The coach agrees with your choices this hole" in page
     assert "cost about 0.0 points" in page
@@ -184,7 +184,8 @@ def test_hole_review_in_swedish(app, client):
     play_hole_following_hints(app, client, url)
     page = client.get(f"{url}?lang=sv").text
     assert "Genomgång av hålet" in page
-    assert "Poäng:" in page
+    scores = true_state(app, url).scores[0]
+    assert f"Ann fick {scores[0]} och Dator 2 fick {scores[1]}." in page
 
 
 def test_hint_words_in_swedish(app, client):
@@ -302,5 +303,5 @@ def test_four_card_hole_review_keeps_to_the_facts(app, client):
     assert '<h3 id="g6-review-h">Hole review</h3>' in page
     assert re.search(r"(You|Computer 2) knocked\.", page)
     scores = true_state(app, url).scores[0]
-    assert f"Scores: Ann {scores[0]}, Computer 2 {scores[1]}." in page
+    assert f"Ann scored {scores[0]} and Computer 2 scored {scores[1]}." in page
     assert "The coach agrees" not in page and "costliest" not in page

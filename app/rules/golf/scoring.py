@@ -63,7 +63,7 @@ def column_points(top: str, bottom: str, rules: ScoringRules = STANDARD_SCORING)
     return card_points(top, rules) + card_points(bottom, rules)
 
 
-def _paired_columns(ranks: Sequence[str], shape: Shape) -> list[str | None]:
+def _paired_columns(ranks: Sequence[str | None], shape: Shape) -> list[str | None]:
     """For each column: its rank when every card in it has that rank, else None."""
     return [
         ranks[line[0]] if len({ranks[i] for i in line}) == 1 else None
@@ -71,9 +71,10 @@ def _paired_columns(ranks: Sequence[str], shape: Shape) -> list[str | None]:
     ]
 
 
-def bonus(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
-    ranks = [_rank(card) for card in layout]
-    if rules.bonus_six and len(set(ranks)) == 1:
+def bonus(layout: Sequence[str | None], rules: ScoringRules = STANDARD_SCORING) -> int:
+    """The bonus of the columns that pair (None: a face-down card, which pairs nothing)."""
+    ranks = [None if card is None else _rank(card) for card in layout]
+    if rules.bonus_six and None not in ranks and len(set(ranks)) == 1:
         return BONUS_SIX
     paired = _paired_columns(ranks, rules.shape)
     for rank in {r for r in paired if r is not None}:
@@ -87,8 +88,9 @@ def bonus(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
     return 0
 
 
-def _cancelled(ranks: Sequence[str], rules: ScoringRules) -> set[int]:
-    """Positions whose card scores 0 because it is in a pair."""
+def _cancelled(ranks: Sequence[str | None], rules: ScoringRules) -> set[int]:
+    """Positions whose card scores 0 because it is in a pair (face-down cards, None, pair
+    nothing: a line of them is returned too, and adds nothing anyway)."""
     if rules.pairing == Pairing.NONE:
         return set()
     lines = rules.shape.column_lines
@@ -109,6 +111,17 @@ def card_scores(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -
 def layout_score(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
     """Score of a whole face-up layout: its cards less those in pairs, plus any bonus."""
     return sum(card_scores(layout, rules)) + bonus(layout, rules)
+
+
+def showing_score(layout: Sequence[str | None], rules: ScoringRules = STANDARD_SCORING) -> int:
+    """What the face-up cards of a layout (None: face down) score as they lie: a pair or a
+    bonus counts once every card in it shows. With every card up, the layout's score."""
+    if len(layout) != rules.shape.size:
+        raise ValueError(f"layout_size: {len(layout)} cards, not {rules.shape.size}")
+    cancelled = _cancelled([None if card is None else _rank(card) for card in layout], rules)
+    points = sum(card_points(card, rules) for i, card in enumerate(layout)
+                 if card is not None and i not in cancelled)
+    return points + bonus(layout, rules)
 
 
 def hole_scores(

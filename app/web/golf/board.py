@@ -23,6 +23,7 @@ from app.rules.golf.moves import (
     TurnAll,
     move_from_json,
 )
+from app.rules.golf.scoring import ScoringRules, showing_score
 from app.web.golf.words import position_name
 
 # Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).
@@ -56,8 +57,9 @@ def card_label(owner: str, index: int, code: str | None, known: str | None,
 
 
 def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int],
-          shape: Shape) -> dict:
+          scoring: ScoringRules) -> dict:
     data = view["seats"][seat]
+    shape = scoring.shape
     you = seat == view["you"]
     owner = _("Your") if you else possessive(data["name"])
     cards = [
@@ -79,7 +81,8 @@ def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]
         "turn": view["turn"] == seat,
         "cards": cards,
         "total": data["totals"],
-        "shown_score": None,
+        # What the cards on the table score as they lie (none up: nothing to say).
+        "shown_score": showing_score(data["layout"], scoring) if any(data["layout"]) else None,
         "away": seat in away,
     }
 
@@ -151,7 +154,8 @@ def leaders_text(view: dict[str, Any]) -> str:
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
     """Everything the board template needs, from one seat's view."""
     legal = [move_from_json(move) for move in view["moves"]]
-    shape = Options.from_dict(view["options"]).shape
+    scoring = Options.from_dict(view["options"]).scoring
+    shape = scoring.shape
     by_index = {m.index: move_code(m) for m in legal if isinstance(m, INDEXED)}
     actions = [
         {"id": ACTION_LABELS[type(m)][0], "label": _(ACTION_LABELS[type(m)][1]),
@@ -161,7 +165,7 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
     ]
     return {
         "hole_label": hole_label(view),
-        "seats": [_seat(view, s, by_index, away, shape) for s in range(len(view["seats"]))],
+        "seats": [_seat(view, s, by_index, away, scoring) for s in range(len(view["seats"]))],
         "columns": shape.columns,
         "discard_top": view["discard_top"],
         "stock": view["stock"],

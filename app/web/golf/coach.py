@@ -197,7 +197,7 @@ def hints_line(visit: Visit) -> str:
     if not used:
         return _("Hints are allowed in this game; nobody has used one yet.")
     # Built first: the message extractor does not see a _() nested in another _() call.
-    each = [_("%(name)s %(count)s", name=name, count=count) for name, count in used]
+    each = [_("%(name)s (%(count)s)", name=name, count=count) for name, count in used]
     return _("Hints are allowed in this game. Hints used: %(list)s.", list=join_names(each))
 
 
@@ -242,10 +242,9 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
         out = _("You went out.")
     else:
         out = _("%(name)s went out.", name=names[found.went_out])
-    # Built first: the message extractor does not see a _() nested in another _() call.
-    each = [_("%(name)s %(score)s", name=names[s], score=score)
-            for s, score in enumerate(found.scores)]
-    scores = _("Scores: %(list)s.", list=", ".join(each))
+    # A sentence of its own per seat: "Computer 2 2" would not say which number is the score.
+    scores = join_names([_("%(name)s scored %(score)s", name=names[s], score=score)
+                         for s, score in enumerate(found.scores)]) + "."
     pairs = [
         _("Your %(column)s: a pair of %(ranks)s, so 0 points.",
           column=_(COLUMN_WORDS[p.column]), ranks=_ranks(p.card)) if p.seat == visit.seat else
