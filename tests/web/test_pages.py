@@ -254,7 +254,7 @@ def test_home_offers_the_four_ways_in(client):
 
 
 @pytest.mark.parametrize(("lang", "heading", "rules"), [
-    ("en", "Four-card Golf", "Rules of four-card Golf"),
+    ("en", "Four-card Golf", "Four-card Golf rules"),
     ("sv", "Fyrkortsgolf", "Regler för fyrkortsgolf"),
 ])
 def test_home_tells_of_four_card_golf_and_links_its_rules(client, lang, heading, rules):
@@ -293,7 +293,7 @@ def test_the_menus_rules_lead_to_every_games_rules_and_stay_marked_on_them(clien
 
 
 @pytest.mark.parametrize(("lang", "label", "rules"), [
-    ("en", "Golf online", "Rules of four-card Golf"),
+    ("en", "Golf online", "Four-card Golf rules"),
     ("sv", "Golf på nätet", "Regler för fyrkortsgolf"),
 ])
 def test_nav_names_the_online_games_as_both_and_the_footer_links_four_card_rules(
