@@ -35,6 +35,20 @@ def test_start_page_offers_deal_number_variations_and_a_round(client):
     assert 'style="' not in page and "<script>" not in page
 
 
+@pytest.mark.parametrize(("lang", "daily", "record"), [
+    ("en", "Deal of the day", "Your record"),
+    ("sv", "Dagens giv", "Din statistik"),
+])
+def test_start_page_leads_to_the_deal_of_the_day_challenges_and_your_record(
+    client, lang, daily, record
+):
+    # A solitaire player comes here from the menu: the ways to play with others start here too.
+    page = client.get(f"/solitaire?lang={lang}").text
+    assert f'<a href="/solitaire/daily">{daily}</a>' in page
+    assert f'<a href="/solitaire/record">{record}</a>' in page
+    assert {"en": "“Challenge a friend”", "sv": "”Utmana en vän”"}[lang] in page
+
+
 def test_same_deal_number_deals_the_same_cards(client):
     first, second = new_deal(client, 12345), new_deal(client, 12345)
     assert first != second
