@@ -21,6 +21,7 @@ from app.rules.golf import (
     seat_view,
     seats_to_act,
 )
+from app.rules.golf.scoring import layout_score
 
 # Every variation the new-game form offers, one at a time and a few together.
 VARIATIONS = [
@@ -191,3 +192,41 @@ def test_review_names_the_costliest_choices_with_the_coach_alternative():
         assert layout[top][0] == layout[bottom][0] or layout[top] == layout[bottom]
     # Nothing for the seat that did not play the hole's moves, or a hole not yet over.
     assert review(options, 5, moves[:-1], 1, 0) is None
+
+
+def knock_at_once(seed: int, penalty: bool):
+    """Four-card Golf: the first seat to play knocks, the other draws and throws the card."""
+    from app.rules.golf import Knock
+
+    options = Options(game="golf4", seats=2, knock_penalty=penalty)
+    state = new_game(options, seed)
+    knocker, other = state.turn, 1 - state.turn
+    moves = [Knock(knocker), DrawStock(other), ThrowAway(other)]
+    for move in moves:
+        state = apply(state, move)
+    squares = [layout_score(layout, options.scoring) for layout in state.layouts]
+    return options, moves, knocker, squares
+
+
+@pytest.mark.parametrize("seed", range(9, 17))
+def test_the_four_card_review_says_when_the_knocker_paid_the_penalty(seed):
+    from app.players.golf.hole_review import review
+
+    options, moves, knocker, squares = knock_at_once(seed, penalty=True)
+    found = review(options, seed, moves, 1, 0)
+    assert found.went_out == knocker
+    lowest = squares[knocker] <= min(squares)
+    assert found.penalised == (None if lowest else knocker)
+    assert found.scores[knocker] == squares[knocker] + (0 if lowest else 10)
+    # Without the option nobody pays, whatever the squares.
+    options, moves, knocker, squares = knock_at_once(seed, penalty=False)
+    assert review(options, seed, moves, 1, 0).penalised is None
+
+
+def test_some_of_those_knockers_pay_and_some_do_not():
+    # The seeds above hold both cases, so neither side of that test goes unchecked.
+    paid = set()
+    for seed in range(9, 17):  # 16 is a tie: sharing the lowest score is no penalty
+        _options, _moves, knocker, squares = knock_at_once(seed, penalty=True)
+        paid.add(squares[knocker] > min(squares))
+    assert paid == {True, False}

@@ -9,6 +9,7 @@ import pytest
 from app.i18n import use_locale
 from app.players.golf.hint import hint
 from app.rules.golf import Phase, seat_view
+from app.rules.golf.scoring import layout_score
 from app.web.golf import coach
 from app.web.golf.board import move_code
 from tests.conftest import Client
@@ -305,3 +306,39 @@ def test_four_card_hole_review_keeps_to_the_facts(app, client):
     scores = true_state(app, url).scores[0]
     assert f"Ann scored {scores[0]} and Computer 2 scored {scores[1]}." in page
     assert "The coach agrees" not in page and "costliest" not in page
+
+
+# Deals where the first to play, knocking at once, does not and does have the lowest square.
+SEED_PAID, SEED_NOT_PAID = 10, 16  # 16: a tie for lowest, which pays nothing
+
+
+@pytest.mark.parametrize("seed", [SEED_PAID, SEED_NOT_PAID])
+def test_four_card_hole_review_says_when_a_knocker_pays_the_penalty(app, client, monkeypatch,
+                                                                    seed):
+    monkeypatch.setattr("app.web.golf.routes.secrets.randbelow", lambda _limit: seed)
+    url = create(client, game="golf4", knock_penalty="on")  # Ann and a friend, Maria
+    friend = join(app, client, url)
+    assert client.submit(f"{url}/start").status_code == 303
+    players = {0: client, 1: friend}
+    knocker = state(client, url)["turn"]
+    other = players[1 - knocker]
+    assert move(players[knocker], url, "knock").status_code == 303
+    assert move(other, url, "draw_stock").status_code == 303
+    assert move(other, url, "throw_away").status_code == 303
+    truth = true_state(app, url)
+    squares = [layout_score(layout, truth.options.scoring) for layout in truth.layouts]
+    paid = squares[knocker] > min(squares)
+    assert paid == (seed == SEED_PAID)
+    assert truth.scores[0][knocker] == squares[knocker] + (10 if paid else 0)
+    name = ("Ann", "Maria")[knocker]
+    knocker_page = players[knocker].get(url).text
+    other_page = other.get(url).text
+    if paid:
+        assert "You knocked without the lowest score and got 10 points more." in knocker_page
+        assert f"{name} knocked without the lowest score and got 10 points more." in other_page
+        swedish = other.get(f"{url}?lang=sv").text
+        assert f"{name} knackade utan att ha lägst poäng och fick 10 poäng extra." in swedish
+    else:
+        assert "You knocked." in knocker_page and f"{name} knocked." in other_page
+        assert "lowest score" not in knocker_page + other_page
+    friend.close()

@@ -5,7 +5,8 @@ moment*, from the seat's view then (never by hindsight, never with a card it cou
 the cost is the coach's value of the action taken less its value of the action it would
 have taken (hint.option_values, the same figures as Hint). The review keeps the few costliest
 (at least `MIN_COST` points each) and the facts anyone at the table saw: who went out, each
-seat's score and which columns paired (and so scored 0).
+seat's score, which columns paired (and so scored 0) and whether a four-card knocker paid
+the penalty for not being lowest.
 
 Codes and numbers only; app.web.golf.coach words them.
 """
@@ -20,6 +21,7 @@ from app.players.golf import bots
 from app.players.golf.hint import hint_dice, option_values
 from app.rules.cards import rank
 from app.rules.golf import Move, Options, Phase, SeatView, State, apply, new_game, seat_view
+from app.rules.golf.scoring import layout_score
 
 MIN_COST = 0.3  # smaller differences are within the coach's own rounding of the future
 SHOWN = 3  # the costliest choices a review names
@@ -57,6 +59,7 @@ class HoleReview:
     choices: int  # how many choices of the seat were priced (0 in four-card Golf: its
     # coach weighs positions another way, so the review there keeps to the hole's facts)
     total_cost: float  # of every priced choice, not only those shown
+    penalised: int | None = None  # four-card: the knocker, when it paid the knock penalty
 
 
 def review(options: Options, seed: int, moves: Sequence[Move], hole: int,
@@ -93,6 +96,7 @@ def _review(options: Options, seed: int, moves: tuple[Move, ...], hole: int,
                 pairs=() if options.four_card else _pairs(after),
                 moments=tuple(sorted(moments, key=lambda m: -m.cost)[:SHOWN]),
                 choices=priced, total_cost=total,
+                penalised=_penalised(after, hole, went_out),
             )
         state = after
     return None
@@ -116,6 +120,14 @@ def _price(view: SeatView, move: Move, turn: int) -> Moment | None:
         replaced=layout[move.index] if hasattr(move, "index") else None,
         coach_replaced=layout[coach.index] if hasattr(coach, "index") else None,
     )
+
+
+def _penalised(state: State, hole: int, knocker: int | None) -> int | None:
+    """The knocker, if its hole score is more than its square scores: it was not lowest."""
+    if not state.options.four_card or knocker is None:
+        return None
+    square = layout_score(state.layouts[knocker], state.options.scoring)
+    return knocker if state.scores[hole - 1][knocker] > square else None
 
 
 def _pairs(state: State) -> tuple[Pair, ...]:

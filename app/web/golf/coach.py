@@ -20,6 +20,7 @@ from app.players.golf.hole_review import HoleReview, Moment, review
 from app.players.golf.level_strength import MEASURED
 from app.rules.cards import JOKER, RANKS, rank
 from app.rules.golf import (
+    KNOCK_PENALTY,
     DrawStock,
     Knock,
     Move,
@@ -235,9 +236,13 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
     if found.went_out is None:
         out = _("Nobody went out: the hole dragged on and was ended.")
     elif four and found.went_out == visit.seat:
-        out = _("You knocked.")
+        out = (_("You knocked without the lowest score and got %(points)s points more.",
+                 points=KNOCK_PENALTY) if found.penalised is not None else _("You knocked."))
     elif four:
-        out = _("%(name)s knocked.", name=names[found.went_out])
+        out = (_("%(name)s knocked without the lowest score and got %(points)s points more.",
+                 name=names[found.went_out], points=KNOCK_PENALTY)
+               if found.penalised is not None else
+               _("%(name)s knocked.", name=names[found.went_out]))
     elif found.went_out == visit.seat:
         out = _("You went out.")
     else:
