@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from app.rules.errors import RuleError
-from app.rules.golf.options import SHAPES, Options
+from app.rules.golf.options import KNOCK_PENALTY, SHAPES, Options
 from app.rules.golf.scoring import ScoringRules, layout_score
 from app.rules.golf.shape import Shape
 from app.rules.names import hides_something, name_key, starts_with_a_mark, tidy_name
@@ -72,7 +72,8 @@ class SheetRuleError(SheetError):
 class Sheet:
     """Player names, the length, and one tuple of scores per hole (player order).
 
-    `game` and `pairs_cancel` (a four-card option) only matter to the layout helper.
+    `game` and `pairs_cancel` (a four-card option) only matter to the layout helper;
+    `knock_penalty` (the other four-card option) to entering a hole: see `knock_penalised`.
     """
 
     players: tuple[str, ...]
@@ -80,6 +81,7 @@ class Sheet:
     holes: tuple[tuple[int, ...], ...] = ()
     game: SheetGame = SheetGame.SIX_CARD
     pairs_cancel: bool = False
+    knock_penalty: bool = False
 
     @property
     def holes_played(self) -> int:
@@ -222,10 +224,12 @@ def new_sheet(
     length: SheetLength | str,
     game: SheetGame = SheetGame.SIX_CARD,
     pairs_cancel: bool = False,
+    knock_penalty: bool = False,
 ) -> Sheet:
     """A blank sheet; empty name fields are skipped, 2 to 8 distinct names are needed.
 
-    Pairs cancelling in rows and columns is a four-card option; six-card columns always pair.
+    Both options are four-card Golf's: pairs cancelling in rows and columns (six-card columns
+    always pair), and the knocker's penalty when not lowest. A six-card sheet drops them.
     """
     try:
         length = SheetLength(length)
@@ -237,14 +241,31 @@ def new_sheet(
     if len({name_key(p) for p in players}) != len(players):
         raise InvalidEntryError("same_name")
     four_card = game is SheetGame.FOUR_CARD
-    return Sheet(players=players, length=length, game=game, pairs_cancel=pairs_cancel and four_card)
+    return Sheet(players=players, length=length, game=game, pairs_cancel=pairs_cancel and four_card,
+                 knock_penalty=knock_penalty and four_card)
 
 
-def add_hole(sheet: Sheet, scores: Sequence[int], before: int | None = None) -> Sheet:
-    """Enter a hole at the end, or insert a forgotten one before hole `before`."""
+def knock_penalised(sheet: Sheet, scores: Sequence[int], knocker: int | None) -> bool:
+    """Whether the knocker pays the penalty on these scores (its cards' points): the sheet has
+    the option and someone else scored less (sharing the lowest score costs nothing)."""
+    if knocker is None or not sheet.knock_penalty:
+        return False
+    if not 0 <= knocker < len(sheet.players):
+        raise InvalidEntryError("no_such_player")
+    return scores[knocker] > min(scores)
+
+
+def add_hole(
+    sheet: Sheet, scores: Sequence[int], before: int | None = None, knocker: int | None = None
+) -> Sheet:
+    """Enter a hole at the end, or insert a forgotten one before hole `before`. `scores` are
+    what each player's cards score; who knocked (four-card Golf) may add the penalty."""
     if is_finished(sheet):
         raise SheetRuleError("game_over")
     row = _checked_scores(sheet, scores)
+    if knock_penalised(sheet, row, knocker):
+        row = _checked_scores(
+            sheet, [s + KNOCK_PENALTY if i == knocker else s for i, s in enumerate(row)])
     holes = list(sheet.holes)
     if before is None:
         holes.append(row)

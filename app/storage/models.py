@@ -102,9 +102,10 @@ class ScoreSheet(Base):
     length: Mapped[str] = mapped_column(String(16))  # "9", "18" or "100"
     players: Mapped[list[Any]] = mapped_column(JSON)
     scores: Mapped[list[Any]] = mapped_column(JSON, default=list)  # one list per hole
-    # Which Golf the layout helper adds up ("golf6", "golf4"), and a four-card option.
+    # Which Golf the layout helper adds up ("golf6", "golf4"), and the four-card options.
     game: Mapped[str] = mapped_column(String(16), default="golf6", server_default="golf6")
     pairs_cancel: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    knock_penalty: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(

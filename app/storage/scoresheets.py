@@ -48,6 +48,7 @@ def _to_stored(row: ScoreSheet) -> StoredSheet:
         holes=tuple(tuple(int(s) for s in hole) for hole in row.scores),
         game=SheetGame(row.game),
         pairs_cancel=bool(row.pairs_cancel),
+        knock_penalty=bool(row.knock_penalty),
     )
     return StoredSheet(id=row.id, read_id=row.read_id, version=row.version, sheet=sheet)
 
@@ -62,6 +63,7 @@ def create_sheet(session: Session, *, sheet: Sheet) -> StoredSheet:
         scores=[list(hole) for hole in sheet.holes],
         game=sheet.game.value,
         pairs_cancel=sheet.pairs_cancel,
+        knock_penalty=sheet.knock_penalty,
         version=0,
     )
     session.add(row)

@@ -245,3 +245,19 @@ def test_right_to_left_names_keep_their_place_in_sentences_and_lists(page):
     in_order = ["Hole 1:", "אנה", "12", "דני", "12", "רון", "12", "Ann", "15"]
     edges = page.evaluate(LEFT_EDGES, [".fix-hole summary", in_order])
     assert None not in edges and edges == sorted(edges), list(zip(in_order, edges, strict=True))
+
+
+def test_a_fixed_holes_summary_keeps_its_spaces(page):
+    # The summary is a flex box: text and names as separate items there lose the spaces
+    # between them ("Hole 1:Ann22,Bo7").
+    start_sheet(page, ["Ann", "Bo"])
+    page.get_by_label("Ann, hole 1", exact=True).fill("22")
+    page.get_by_label("Bo, hole 1", exact=True).fill("7")
+    page.get_by_role("button", name="Save hole", exact=True).click()
+    expect(page.locator(".fix-hole summary")).to_have_text("Hole 1: Ann 22, Bo 7")
+    # Drawn as read: each word starts to the right of where the one before it ends.
+    words = ["Hole 1:", "Ann", "22,", "Bo", "7"]
+    lefts = page.evaluate(LEFT_EDGES, [".fix-hole summary", words])
+    rights = page.evaluate(LEFT_EDGES.replace(".left;", ".right;"), [".fix-hole summary", words])
+    gaps = [later - before for before, later in zip(rights, lefts[1:], strict=False)]
+    assert all(gap > 1 for gap in gaps), list(zip(words[1:], gaps, strict=True))

@@ -6,8 +6,10 @@ import pytest
 
 from app.i18n import use_locale
 from app.rules.scoresheet import (
+    MAX_SCORE,
     InvalidEntryError,
     Sheet,
+    SheetGame,
     SheetLength,
     SheetRuleError,
     add_hole,
@@ -15,6 +17,7 @@ from app.rules.scoresheet import (
     edit_hole,
     end_hole,
     is_finished,
+    knock_penalised,
     leaders,
     new_sheet,
     remove_hole,
@@ -211,3 +214,54 @@ def test_length_labels_and_planned_holes():
     with use_locale("sv"):
         assert [length_label(length) for length in SheetLength] == ["9 hål", "18 hål", "Till 100"]
     assert SheetLength.UNTIL_100.planned_holes is None
+
+
+# --- four-card Golf's knock penalty ----------------------------------------------------------
+
+
+def knock_sheet(penalty: bool = True) -> Sheet:
+    return new_sheet(("Ann", "Bo", "Cy"), "9", game=SheetGame.FOUR_CARD, knock_penalty=penalty)
+
+
+@pytest.mark.parametrize(("scores", "knocker", "entered"), [
+    ([12, 7, 9], 0, [22, 7, 9]),  # Ann knocked and Bo scored less: 10 more for Ann
+    ([5, 7, 9], 0, [5, 7, 9]),  # Ann knocked and is lowest: nothing added
+    ([7, 7, 9], 1, [7, 7, 9]),  # Bo knocked, sharing the lowest score: nothing added
+    ([7, 6, 9], 2, [7, 6, 19]),
+    ([-2, 0, 3], 1, [-2, 10, 3]),
+    ([12, 7, 9], None, [12, 7, 9]),  # nobody said to have knocked
+])
+def test_a_knocker_not_lowest_pays_ten_as_the_hole_is_entered(scores, knocker, entered):
+    sheet = add_hole(knock_sheet(), scores, knocker=knocker)
+    assert sheet.holes == (tuple(entered),)
+    assert knock_penalised(knock_sheet(), scores, knocker) == (entered != scores)
+
+
+def test_without_the_option_the_knocker_pays_nothing():
+    assert add_hole(knock_sheet(penalty=False), [12, 7, 9], knocker=0).holes == ((12, 7, 9),)
+
+
+def test_the_penalty_is_four_card_golfs_a_six_card_sheet_drops_it():
+    sheet = new_sheet(("Ann", "Bo"), "9", game=SheetGame.SIX_CARD, knock_penalty=True)
+    assert not sheet.knock_penalty
+    assert add_hole(sheet, [12, 7], knocker=0).holes == ((12, 7),)
+
+
+def test_an_inserted_hole_pays_the_penalty_too_and_a_fixed_one_is_taken_as_typed():
+    sheet = add_hole(add_hole(knock_sheet(), [1, 2, 3]), [12, 7, 9], before=1, knocker=0)
+    assert sheet.holes == ((22, 7, 9), (1, 2, 3))
+    assert edit_hole(sheet, 1, [12, 7, 9]).holes[0] == (12, 7, 9)
+
+
+def test_a_knocker_who_is_not_at_the_table_is_refused():
+    with pytest.raises(InvalidEntryError) as refused:
+        add_hole(knock_sheet(), [12, 7, 9], knocker=3)
+    assert refused.value.code == "no_such_player"
+    with use_locale("en"):
+        assert error_text(refused.value) == "Please choose who knocked from the list."
+
+
+def test_a_penalty_beyond_the_highest_score_is_refused():
+    with pytest.raises(InvalidEntryError) as refused:
+        add_hole(knock_sheet(), [MAX_SCORE - 5, 7, 9], knocker=0)
+    assert refused.value.code == "score_out_of_range"

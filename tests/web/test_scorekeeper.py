@@ -419,3 +419,69 @@ def test_new_sheet_game_must_be_one_offered(client, game):
         assert response.status_code == 303  # an empty choice means the default, six-card
     else:
         assert response.status_code == 422 and "six-card or four-card" in response.text
+
+
+def knock_sheet(client, penalty: bool = True) -> str:
+    fields = {"player_1": "Ann", "player_2": "Bo", "length": "9", "game": "golf4"}
+    response = client.submit("/scores", {**fields, **({"knock_penalty": "on"} if penalty else {})})
+    assert response.status_code == 303
+    return response.headers["location"]
+
+
+def live_region(html: str) -> str:
+    return re.search(r'<p id="sheet-status"[^>]*>([^<]*)</p>', html).group(1)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_four_card_sheet_adds_the_knock_penalty_when_it_is_due(client, htmx):
+    path = knock_sheet(client)
+    page = client.get(path).text
+    assert "Four-card Golf (knock penalty)" in page
+    assert '<label for="knocker">Who knocked?</label>' in page
+    answer = enter(client, path, [12, 7], htmx=htmx, knocker="0")
+    assert answer.status_code == (200 if htmx else 303)
+    assert state(client, path)["holes"] == [[22, 7]]
+    if htmx:  # the live region says why Ann's 12 became 22
+        assert live_region(answer.text) == (
+            "Ann knocked without the lowest score and got 10 points more. "
+            "After hole 1, Bo leads with 7.")
+    # Bo knocks with the lowest score: nothing added, nothing said.
+    answer = enter(client, path, [9, 7], htmx=True, knocker="1")
+    assert state(client, path)["holes"] == [[22, 7], [9, 7]]
+    assert live_region(answer.text) == "After hole 2, Bo leads with 14."
+    assert state(client, path)["knock_penalty"] is True
+
+
+def test_the_knock_penalty_in_swedish(client):
+    path = knock_sheet(client)
+    page = client.get(f"{path}?lang=sv").text
+    assert '<label for="knocker">Vem knackade?</label>' in page
+    answer = enter(client, path, [12, 7], htmx=True, knocker="0")
+    assert "Ann knackade utan att ha lägst poäng och fick 10 poäng extra." in answer.text
+
+
+def test_without_the_option_there_is_nobody_to_name_and_no_penalty(client):
+    path = knock_sheet(client, penalty=False)
+    assert 'name="knocker"' not in client.get(path).text
+    assert enter(client, path, [12, 7], knocker="0").status_code == 303
+    assert state(client, path)["holes"] == [[12, 7]]
+    assert state(client, path)["knock_penalty"] is False
+
+
+def test_a_six_card_sheet_never_has_the_knock_penalty(client):
+    response = client.submit("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9",
+                                         "knock_penalty": "on"})
+    path = response.headers["location"]
+    assert state(client, path)["knock_penalty"] is False
+    assert 'name="knocker"' not in client.get(path).text
+
+
+@pytest.mark.parametrize("knocker", ["2", "-1", "\u00b2", "x", "1" * 50, "0.5"])
+def test_a_forged_knocker_is_refused_and_nothing_is_saved(client, knocker):
+    path = knock_sheet(client)
+    answer = enter(client, path, [12, 7], knocker=knocker)
+    assert answer.status_code == 422
+    assert "Please choose who knocked from the list." in answer.text
+    assert 'id="knocker" name="knocker" aria-describedby="knocker-hint" aria-invalid="true"' in (
+        answer.text)
+    assert state(client, path)["holes"] == []

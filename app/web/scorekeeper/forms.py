@@ -78,6 +78,18 @@ def pairs_cancel(form: FormData) -> bool:
     return bool_field(form, "pairs_cancel")
 
 
+def knock_penalty(form: FormData) -> bool:
+    return bool_field(form, "knock_penalty")
+
+
+def knocker(form: FormData, sheet: Sheet) -> int | None:
+    """Who knocked this hole (a player's index), or None: not said, or no penalty to add."""
+    try:
+        return optional_int_field(form, "knocker", 0, len(sheet.players) - 1)
+    except FormError:
+        raise FormError("knocker", _("Please choose who knocked from the list.")) from None
+
+
 def sheet_version(form: FormData) -> int:
     """The sheet version a change form was made from."""
     try:

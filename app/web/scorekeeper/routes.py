@@ -19,6 +19,7 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules import scoresheet as rules
+from app.rules.golf import KNOCK_PENALTY
 from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
 from app.storage import scoresheets as store
 from app.storage.scoresheets import StoredSheet
@@ -65,6 +66,8 @@ class FormState:
     invalid: str | None = None  # the field the message is about, marked aria-invalid
     new_scores: list[str] = field(default_factory=list)
     new_before: str = ""
+    new_knocker: str = ""
+    said: str = ""  # what a save did beyond entering the scores, said before the standing
     edit_scores: dict[int, list[str]] = field(default_factory=dict)
     helper_for: int | None = None
     helper_ranks: list[str] = field(default_factory=list)
@@ -84,6 +87,7 @@ def create(request: Request, form: PostedForm) -> Response:
             forms.length(form),
             game=forms.game(form),
             pairs_cancel=forms.pairs_cancel(form),
+            knock_penalty=forms.knock_penalty(form),
         )
     except (FormError, SheetError) as exc:
         return _new_page(request, form, exc, 422)
@@ -111,13 +115,20 @@ def add_hole(request: Request, stored: SheetDep, form: PostedForm) -> Response:
         where="new",
         new_scores=forms.typed_scores(form, sheet),
         new_before=forms.typed(form, "before"),
+        new_knocker=forms.typed(form, "knocker"),
     )
+
+    done = FormState(where="added")
 
     def change() -> Callable[[Sheet], Sheet]:
         scores, before = forms.scores(form, sheet), forms.before(form)
-        return lambda current: rules.add_hole(current, scores, before=before)
+        knocker = forms.knocker(form, sheet)
+        if rules.knock_penalised(sheet, scores, knocker):
+            done.said = _("%(name)s knocked without the lowest score and got %(points)s points "
+                          "more.", name=sheet.players[knocker], points=KNOCK_PENALTY)
+        return lambda current: rules.add_hole(current, scores, before=before, knocker=knocker)
 
-    return _change(request, stored, form, change, keep, done="added")
+    return _change(request, stored, form, change, keep, done)
 
 
 @router.post("/scores/{sheet_id}/holes/{number}", name="scorekeeper_edit_hole")
@@ -170,7 +181,7 @@ def _change(
     form: FormData,
     change: Callable[[], Callable[[Sheet], Sheet]],
     keep: FormState,
-    done: str = "fixed",
+    done: FormState | None = None,
 ) -> Response:
     """Read the form into a rule change, let storage apply and save it, then answer.
 
@@ -191,8 +202,9 @@ def _change(
         if isinstance(keep.where, int) and not 1 <= keep.where <= len(stored.sheet.holes):
             keep.where = None  # no such hole's form to show it in: show it on top
         return _sheet_response(request, stored, True, keep, status_code=422)
-    # `done` tells the fragment where to put the keyboard focus after the swap.
-    response = _sheet_response(request, fresh, editable=True, state=FormState(where=done))
+    # `done.where` tells the fragment where to put the keyboard focus after the swap.
+    done = done or FormState(where="fixed")
+    response = _sheet_response(request, fresh, editable=True, state=done)
     return after_post(request, f"/scores/{fresh.id}", response)
 
 
@@ -216,6 +228,7 @@ def _new_page(
         "length": forms.typed(form, "length") or SheetLength.NINE.value,
         "game": forms.typed(form, "game") or SheetGame.SIX_CARD.value,
         "pairs_cancel": forms.pairs_cancel(form),
+        "knock_penalty": forms.knock_penalty(form),
         "lengths": list(SheetLength),
         "games": forms.GAME_LABELS,
         "message": None if error is None else _message(error, state := FormState()),
@@ -251,6 +264,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "length": sheet.length.value,
         "game": sheet.game.value,
         "pairs_cancel": sheet.pairs_cancel,
+        "knock_penalty": sheet.knock_penalty,
         "holes": [list(hole) for hole in sheet.holes],
         "totals": list(rules.totals(sheet)),
         "leaders": list(rules.leaders(sheet)),
@@ -274,7 +288,7 @@ def _sheet_context(
         "leaders": set(rules.leaders(sheet)),
         "winners": set(rules.winners(sheet)),
         "finished": rules.is_finished(sheet),
-        "summary": standing_text(rules.summary(sheet)),
+        "summary": " ".join(filter(None, (state.said, standing_text(rules.summary(sheet))))),
         # Only the private page may carry its own edit link.
         "private_url": str(request.url_for("scorekeeper_sheet", sheet_id=stored.id))
         if editable
@@ -287,4 +301,5 @@ def _sheet_context(
         "game_label": forms.GAME_LABELS[sheet.game],
         "min_score": rules.MIN_SCORE,
         "max_score": rules.MAX_SCORE,
+        "knock_points": KNOCK_PENALTY,
     }

@@ -51,6 +51,7 @@ ERRORS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "Two players have the same name. Add an initial so everyone can tell them apart."),
     "game_over": lambda p: gettext("The game is over, so no more holes can be added."),
     "pick_all_cards": _cards,
+    "no_such_player": lambda p: gettext("Please choose who knocked from the list."),
 }
 
 
