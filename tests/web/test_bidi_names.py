@@ -30,7 +30,8 @@ def test_score_sheet_sentences_labels_and_hole_summaries(client):
     assert sheets.enter(client, path, [12, 12, 15]).status_code == 303
     html = client.get(path).text
     assert f"After hole 1, {fenced(HEBREW)} and {fenced(ARABIC)} share the lead with 12." in html
-    assert f"<bdi>{HEBREW}</bdi> 12, <bdi>{ARABIC}</bdi> 12, <bdi>Bo</bdi> 15</summary>" in html
+    summary = f"<bdi>{HEBREW}</bdi> 12, <bdi>{ARABIC}</bdi> 12, <bdi>Bo</bdi> 15</span></summary>"
+    assert summary in html
     # The names themselves are stored and sent as typed.
     assert sheets.state(client, path)["players"] == [HEBREW, ARABIC, "Bo"]
 
