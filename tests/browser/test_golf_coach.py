@@ -93,7 +93,7 @@ def test_play_a_hole_following_every_hint_then_read_the_review(
     assert hints >= 3
     review = player.get_by_role("region", name="Hole review")
     expect(review).to_contain_text(re.compile(r"(You|Computer 2) went out\."))
-    expect(review).to_contain_text(re.compile(r"Ann scored -?\d+ and Computer 2 scored -?\d+\."))
+    expect(review).to_contain_text(re.compile(r"You scored -?\d+ and Computer 2 scored -?\d+\."))
     # Every choice was the coach's own, so none cost anything.
     expect(review).to_contain_text("The coach agrees with your choices this hole")
     expect(player.get_by_text(re.compile(rf"Hints used: Ann \({hints}\)\."))).to_be_visible()

@@ -147,7 +147,7 @@ def test_hole_review_after_a_hole_played_by_the_hints(app, client):
     assert re.search(r'<h3 id="g6-review-h">Hole review</h3>', page)
     assert re.search(r"(You|Computer 2) went out\.", page)
     scores = true_state(app, url).scores[0]
-    assert f"Ann scored {scores[0]} and Computer 2 scored {scores[1]}." in page
+    assert f"You scored {scores[0]} and Computer 2 scored {scores[1]}." in page
     # Every choice was the coach's own: nothing cost anything.
     assert "The coach agrees with your choices this hole" in page
     assert "cost about 0.0 points" in page
@@ -186,7 +186,7 @@ def test_hole_review_in_swedish(app, client):
     page = client.get(f"{url}?lang=sv").text
     assert "Genomgång av hålet" in page
     scores = true_state(app, url).scores[0]
-    assert f"Ann fick {scores[0]} och Dator 2 fick {scores[1]}." in page
+    assert f"Du fick {scores[0]} och Dator 2 fick {scores[1]}." in page
 
 
 def test_hint_words_in_swedish(app, client):
@@ -304,7 +304,7 @@ def test_four_card_hole_review_keeps_to_the_facts(app, client):
     assert '<h3 id="g6-review-h">Hole review</h3>' in page
     assert re.search(r"(You|Computer 2) knocked\.", page)
     scores = true_state(app, url).scores[0]
-    assert f"Ann scored {scores[0]} and Computer 2 scored {scores[1]}." in page
+    assert f"You scored {scores[0]} and Computer 2 scored {scores[1]}." in page
     assert "The coach agrees" not in page and "costliest" not in page
 
 
@@ -333,6 +333,9 @@ def test_four_card_hole_review_says_when_a_knocker_pays_the_penalty(app, client,
     name = ("Ann", "Maria")[knocker]
     knocker_page = players[knocker].get(url).text
     other_page = other.get(url).text
+    # Each reader's own score comes first, then the others'.
+    scores = truth.scores[0]
+    assert f"You scored {scores[1 - knocker]} and {name} scored {scores[knocker]}." in other_page
     if paid:
         assert "You knocked without the lowest score and got 10 points more." in knocker_page
         assert f"{name} knocked without the lowest score and got 10 points more." in other_page

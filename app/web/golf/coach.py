@@ -247,9 +247,12 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
         out = _("You went out.")
     else:
         out = _("%(name)s went out.", name=names[found.went_out])
-    # A sentence of its own per seat: "Computer 2 2" would not say which number is the score.
-    scores = join_names([_("%(name)s scored %(score)s", name=names[s], score=score)
-                         for s, score in enumerate(found.scores)]) + "."
+    # A clause of its own per seat ("Computer 2 2" would not say which number is the score),
+    # the reader's first.
+    yours = _("You scored %(score)s", score=found.scores[visit.seat])
+    scores = join_names([yours] + [_("%(name)s scored %(score)s", name=names[s], score=score)
+                                   for s, score in enumerate(found.scores)
+                                   if s != visit.seat]) + "."
     pairs = [
         _("Your %(column)s: a pair of %(ranks)s, so 0 points.",
           column=_(COLUMN_WORDS[p.column]), ranks=_ranks(p.card)) if p.seat == visit.seat else
