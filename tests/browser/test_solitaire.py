@@ -224,6 +224,38 @@ def test_seven_columns_fit_a_phone_screen(new_page):
     assert box and box["x"] + box["width"] <= 360
 
 
+# The headings of the first `selector` table whose text is wider than their cell, so that a word
+# has to break: each heading's text is measured on one line in the cell's own font.
+TOO_NARROW = """(selector) => [...document.querySelector(selector).querySelectorAll("th")]
+  .filter((th) => {
+    const style = getComputedStyle(th);
+    const probe = document.createElement("span");
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+    for (const name of ["fontFamily", "fontSize", "fontWeight", "fontStyle", "letterSpacing"]) {
+      probe.style[name] = style[name];
+    }
+    probe.textContent = th.textContent.trim();
+    document.body.append(probe);
+    const wide = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return wide > room;
+  })
+  .map((th) => th.textContent.trim())"""
+
+
+@pytest.mark.parametrize(("lang", "start"), [("en", "Start a round of nine"),
+                                             ("sv", "Börja en runda med nio hål")])
+def test_a_rounds_score_card_keeps_its_words_whole_on_a_small_phone(new_page, lang, start):
+    # Fixed columns: a Swedish "Summa" once broke into "Sum" and "ma".
+    page = new_page(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    page.goto(f"/solitaire?lang={lang}")
+    page.get_by_role("button", name=start).click()
+    assert page.locator(".scorecard th").count() == 12
+    assert page.evaluate(TOO_NARROW, ".scorecard table") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
 def test_play_a_few_moves_with_javascript_off(page_without_js):
     page = page_without_js
     open_deal(page)
