@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.rules.golf import Options
-from app.rules.golf.scoring import layout_score, showing_score
+from app.rules.golf.scoring import layout_score
 
 SIX = Options().scoring
 FOUR = Options(game="golf4").scoring
@@ -34,22 +34,9 @@ BONUS_FOUR = Options(bonus_four_in_columns=True).scoring
     ],
 )
 def test_face_up_cards_score_as_they_lie(layout, rules, score):
-    assert showing_score(layout, rules) == score
-
-
-@pytest.mark.parametrize(
-    ("layout", "rules"),
-    [
-        (["QH", "2S", "KH", "QS", "6D", "AC"], SIX),
-        (["7H", "7D", "KC", "7S", "7C", "AD"], BONUS_FOUR),
-        (["5H", "5D", "5S", "9C"], FOUR_PAIRS),
-        (["5H", "5D", "5S", "9C"], FOUR),
-    ],
-)
-def test_with_every_card_up_it_is_the_layouts_score(layout, rules):
-    assert showing_score(layout, rules) == layout_score(layout, rules)
+    assert layout_score(layout, rules) == score
 
 
 def test_a_layout_of_the_wrong_size_is_refused():
     with pytest.raises(ValueError, match="layout_size"):
-        showing_score(["KS", None, None, None], SIX)
+        layout_score(["KS", None, None, None], SIX)

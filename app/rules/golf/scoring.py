@@ -99,29 +99,23 @@ def _cancelled(ranks: Sequence[str | None], rules: ScoringRules) -> set[int]:
     return {i for line in lines if len({ranks[j] for j in line}) == 1 for i in line}
 
 
-def card_scores(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> tuple[int, ...]:
-    """What each card of a face-up layout adds: its points, or 0 when it is in a pair."""
-    if len(layout) != rules.shape.size:
-        raise ValueError(f"layout_size: {len(layout)} cards, not {rules.shape.size}")
-    cancelled = _cancelled([_rank(card) for card in layout], rules)
-    return tuple(0 if i in cancelled else card_points(card, rules)
-                 for i, card in enumerate(layout))
-
-
-def layout_score(layout: Sequence[str], rules: ScoringRules = STANDARD_SCORING) -> int:
-    """Score of a whole face-up layout: its cards less those in pairs, plus any bonus."""
-    return sum(card_scores(layout, rules)) + bonus(layout, rules)
-
-
-def showing_score(layout: Sequence[str | None], rules: ScoringRules = STANDARD_SCORING) -> int:
-    """What the face-up cards of a layout (None: face down) score as they lie: a pair or a
-    bonus counts once every card in it shows. With every card up, the layout's score."""
+def card_scores(
+    layout: Sequence[str | None], rules: ScoringRules = STANDARD_SCORING
+) -> tuple[int, ...]:
+    """What each card of a layout adds: its points, or 0 when it is in a pair (a face-down
+    card, None, adds nothing and pairs nothing)."""
     if len(layout) != rules.shape.size:
         raise ValueError(f"layout_size: {len(layout)} cards, not {rules.shape.size}")
     cancelled = _cancelled([None if card is None else _rank(card) for card in layout], rules)
-    points = sum(card_points(card, rules) for i, card in enumerate(layout)
-                 if card is not None and i not in cancelled)
-    return points + bonus(layout, rules)
+    return tuple(0 if card is None or i in cancelled else card_points(card, rules)
+                 for i, card in enumerate(layout))
+
+
+def layout_score(layout: Sequence[str | None], rules: ScoringRules = STANDARD_SCORING) -> int:
+    """Score of a layout: its cards less those in pairs, plus any bonus. With cards face down
+    (None), what the face-up ones score as they lie: a pair or a bonus counts once all its
+    cards show."""
+    return sum(card_scores(layout, rules)) + bonus(layout, rules)
 
 
 def hole_scores(

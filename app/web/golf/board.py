@@ -23,7 +23,7 @@ from app.rules.golf.moves import (
     TurnAll,
     move_from_json,
 )
-from app.rules.golf.scoring import ScoringRules, showing_score
+from app.rules.golf.scoring import ScoringRules, layout_score
 from app.web.golf.words import position_name
 
 # Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).
@@ -82,7 +82,7 @@ def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]
         "cards": cards,
         "total": data["totals"],
         # What the cards on the table score as they lie (none up: nothing to say).
-        "shown_score": showing_score(data["layout"], scoring) if any(data["layout"]) else None,
+        "shown_score": layout_score(data["layout"], scoring) if any(data["layout"]) else None,
         "away": seat in away,
     }
 
