@@ -205,7 +205,7 @@ TERMS: tuple[Term, ...] = (
         "layout",
         N_("Layout"),
         N_(
-            "A player's cards on the table: six in two rows of three in six-card Golf, four in a "
+            "A player’s cards on the table: six in two rows of three in six-card Golf, four in a "
             "square in four-card Golf. Cards never move within it; a card that is face up stays "
             "face up."
         ),

@@ -265,7 +265,7 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
         "facts": [out, scores],
         "pairs": pairs,
         "moments": [_moment_text(m, visit) for m in found.moments],
-        "total": _("All told, by the coach's estimate at each moment, your choices this hole "
+        "total": _("All told, by the coach’s estimate at each moment, your choices this hole "
                    "cost about %(cost)s points.", cost=_n(found.total_cost))
         if found.choices else "",
         "agrees": not found.moments,
