@@ -345,3 +345,19 @@ def test_four_card_hole_review_says_when_a_knocker_pays_the_penalty(app, client,
         assert "You knocked." in knocker_page and f"{name} knocked." in other_page
         assert "lowest score" not in knocker_page + other_page
     friend.close()
+
+
+def test_a_four_card_hint_names_the_face_down_cards_you_looked_at():
+    from app.i18n import card_name
+    from app.rules.golf import Options, new_game
+
+    state = new_game(Options(game="golf4", seats=2), 3)
+    view = seat_view(state, state.turn)
+    peeked = view.known[2]  # the bottom row was looked at when the hole began
+    with use_locale("en"):
+        assert coach._where(view, 2) == (
+            f"your bottom-left face-down card, the {card_name(peeked)} you looked at")
+        assert coach._where(view, 0) == "your top-left face-down card"  # never seen
+    with use_locale("sv"):
+        assert coach._where(view, 3).startswith("ditt dolda kort nere till höger, ")
+        assert coach._where(view, 3).endswith(" som du har tittat på")

@@ -59,6 +59,9 @@ def _where(view: SeatView, index: int) -> str:
     """A place in the seat's own layout: "your bottom-right face-down card"."""
     place = short_position_name(index, view.shape)
     up = view.layouts[view.seat][index]
+    if up is None and view.known[index] is not None:  # four-card Golf: a card it peeked at
+        return _("your %(place)s face-down card, the %(card)s you looked at", place=place,
+                 card=card_name(view.known[index]))
     if up is None:
         return _("your %(place)s face-down card", place=place)
     return _("your %(place)s card, the %(card)s", place=place, card=card_name(up))
@@ -304,6 +307,7 @@ class _MomentView:
         if index is not None:
             row[index] = replaced
         self.layouts = (tuple(row),)
+        self.known = (None,) * self.shape.size  # moments are six-card Golf's: no peeking
 
     def for_coach(self) -> _MomentView:
         return _MomentView(self.moment, self.visit, coach=True)
