@@ -230,3 +230,41 @@ def test_some_of_those_knockers_pay_and_some_do_not():
         _options, _moves, knocker, squares = knock_at_once(seed, penalty=True)
         paid.add(squares[knocker] > min(squares))
     assert paid == {True, False}
+
+
+@pytest.mark.parametrize("settings", [{}, {"pairs_cancel": True}])
+def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settings):
+    """Four-card hints name the move and, where the coach's square model makes it plain, why:
+    the figures are the seat's own (cards it has not seen at their unseen mean)."""
+    from app.players.golf.knowledge import knowledge_of
+    from app.rules.golf.scoring import card_points
+
+    options = Options(game="golf4", seats=2, **settings)
+    exact = not options.pairs_cancel  # without pairs each card's points are the whole story
+
+    def worth(card: str) -> int:
+        return card_points(card, options.scoring)
+
+    reasons = set()
+    for state, seat in positions(options, 1, limit=100):
+        view = seat_view(state, seat)
+        advice = hint(view)
+        if advice is None:
+            continue
+        reasons.add(advice.reason)
+        known = knowledge_of(view)
+        if advice.reason == "replaces_hidden":  # a card the seat has never seen
+            assert isinstance(advice.move, Swap) and view.mine[advice.index] is None
+            assert advice.worth_hidden == pytest.approx(known.mean) and advice.saving > 0
+            if exact:
+                assert advice.saving == pytest.approx(known.mean - worth(view.drawn))
+        elif advice.reason == "replaces_higher":  # a card face up, or one it looked at
+            old = view.mine[advice.index]
+            assert old is not None and advice.saving > 0
+            if exact:
+                assert advice.saving == pytest.approx(worth(old) - worth(view.drawn))
+        elif advice.reason in ("throw_useless", "draw_discard_useless") and exact:
+            # Nowhere would the card lower the square, not even over a card never seen.
+            highest = max(known.mean if r is None else known.points[r] for r in known.mine)
+            assert worth(advice.card) >= highest
+    assert {"replaces_hidden", "replaces_higher", "throw_useless", "knock"} <= reasons, reasons

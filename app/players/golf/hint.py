@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from app.players.golf import bots
 from app.players.golf import coach as six
-from app.players.golf.knowledge import placed, rank_of
+from app.players.golf import coach4 as four
+from app.players.golf.knowledge import knowledge_of, placed, rank_of
 from app.rules.golf import (
     DrawStock,
     Game,
@@ -111,8 +112,9 @@ def hint(view: SeatView) -> Hint | None:
         return None
     move = bots.choose("coach", view, hint_dice(view))
     if view.options.game != Game.SIX_CARD:
-        return Hint(move=move, reason=_plain_reason(move), card=_card_of(view, move),
-                    index=getattr(move, "index", None))
+        return Hint(**{"reason": _plain_reason(move), "card": _card_of(view, move),
+                       "index": getattr(move, "index", None), **_square_facts(view, move),
+                       "move": move})
     values = option_values(view)
     runner_up, margin = _runner_up(values, move)
     found = _reason(view, move)
@@ -140,6 +142,34 @@ def _plain_reason(move: Move) -> str:
         TurnUp: "turn_up", TurnAll: "turn_all", Knock: "knock", Reveal: "flip",
         NextHole: "next_hole",
     }.get(type(move), "play")
+
+
+def _square_facts(view: SeatView, move: Move) -> dict:
+    """Four-card Golf: a reason and figures where the coach's square model makes the move
+    plain (its search may still have chosen it on other grounds; then the hint just names
+    the move). Savings are in expected points, face-down cards it has not seen at their
+    unseen mean, and a pair counted when pairs cancel."""
+    known = knowledge_of(view)
+    model = four.SquareModel(known, view.options.pairs_cancel)
+    now = model.ev(known.mine)
+
+    def saving(rank: str, index: int) -> float:
+        return now - model.ev(placed(known.mine, index, rank))
+
+    if isinstance(move, Swap) and view.drawn:
+        found = saving(rank_of(view.drawn), move.index)
+        if found <= 0:
+            return {}
+        if known.mine[move.index] is None:
+            return {"reason": "replaces_hidden", "worth_hidden": model.mean, "saving": found}
+        return {"reason": "replaces_higher", "saving": found}
+    card = view.drawn if isinstance(move, ThrowAway) else view.discard_top
+    if isinstance(move, ThrowAway | DrawStock) and card:
+        best = max(saving(rank_of(card), i) for i in view.shape.positions)
+        if best <= 0:
+            reason = "throw_useless" if isinstance(move, ThrowAway) else "draw_discard_useless"
+            return {"reason": reason, "card": card}
+    return {}
 
 
 def _card_of(view: SeatView, move: Move) -> str | None:

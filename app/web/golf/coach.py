@@ -128,7 +128,8 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
         return _("%(action)s: %(reason)s", action=head, reason=tails[r]())
     simple = {
         "draw_discard_useless": lambda: _(
-            "Draw from the stock: the %(card)s on the discard pile would not lower any column.",
+            "Draw from the stock: the %(card)s on the discard pile would not lower your score "
+            "anywhere.",
             card=card),
         "draw_better": lambda: _(
             "Draw from the stock: the %(card)s on the discard pile would save about "
