@@ -10,7 +10,9 @@ figures come from the coach's own evaluation (app.players.golf.coach and coach_e
 - `margin`: how much better, by the coach's whole valuation (look-ahead, tempo, the card it
   gives the next player), the advised action is than the next best; under `CLOSE` the hint
   names that runner-up too.
-The result holds codes and numbers only; app.web.golf.coach words them.
+In four-card Golf the figures come from that coach's square model (coach4.SquareModel), and
+only where it makes the move plain (`_square_facts`). The result holds codes and numbers
+only; app.web.golf.coach words them.
 
 `option_values(view)` gives the coach's value of every action it weighs at this decision
 (lower is better), which the hole review (hole_review.py) uses to price a choice that was
