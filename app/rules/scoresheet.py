@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from app.rules.errors import RuleError
 from app.rules.golf.options import KNOCK_PENALTY, SHAPES, Options
-from app.rules.golf.scoring import ScoringRules, layout_score
+from app.rules.golf.scoring import ScoringRules, knocker_pays, layout_score
 from app.rules.golf.shape import Shape
 from app.rules.names import hides_something, name_key, starts_with_a_mark, tidy_name
 
@@ -247,12 +247,12 @@ def new_sheet(
 
 def knock_penalised(sheet: Sheet, scores: Sequence[int], knocker: int | None) -> bool:
     """Whether the knocker pays the penalty on these scores (its cards' points): the sheet has
-    the option and someone else scored less (sharing the lowest score costs nothing)."""
+    the option and the online game's rule says so (`knocker_pays`)."""
     if knocker is None or not sheet.knock_penalty:
         return False
     if not 0 <= knocker < len(sheet.players):
         raise InvalidEntryError("no_such_player")
-    return scores[knocker] > min(scores)
+    return knocker_pays(scores, knocker)
 
 
 def add_hole(

@@ -118,11 +118,17 @@ def layout_score(layout: Sequence[str | None], rules: ScoringRules = STANDARD_SC
     return sum(card_scores(layout, rules)) + bonus(layout, rules)
 
 
+def knocker_pays(scores: Sequence[int], knocker: int | None) -> bool:
+    """Whether a knocker pays the knock penalty on these scores: it does not have the lowest
+    score (sharing the lowest costs nothing)."""
+    return knocker is not None and scores[knocker] > min(scores)
+
+
 def hole_scores(
     layouts: Sequence[Sequence[str]], rules: ScoringRules, knocker: int | None, penalty: int
 ) -> tuple[int, ...]:
     """Every seat's score for the hole; a knocker not (jointly) lowest adds `penalty`."""
     scores = [layout_score(layout, rules) for layout in layouts]
-    if knocker is not None and scores[knocker] > min(scores):
+    if knocker_pays(scores, knocker):
         scores[knocker] += penalty
     return tuple(scores)
