@@ -438,7 +438,7 @@ def test_a_four_card_sheet_adds_the_knock_penalty_when_it_is_due(client, htmx):
     page = client.get(path).text
     assert "Four-card Golf (knock penalty)" in page
     assert '<label for="knocker">Who knocked?</label>' in page
-    assert "Pick who knocked as you enter a hole" in page  # "How this sheet works"
+    assert "A hole you fix later keeps the scores exactly as you type them." in page  # help
     answer = enter(client, path, [12, 7], htmx=htmx, knocker="0")
     assert answer.status_code == (200 if htmx else 303)
     assert state(client, path)["holes"] == [[22, 7]]
@@ -464,7 +464,7 @@ def test_the_knock_penalty_in_swedish(client):
 def test_without_the_option_there_is_nobody_to_name_and_no_penalty(client):
     path = knock_sheet(client, penalty=False)
     assert 'name="knocker"' not in client.get(path).text
-    assert "Pick who knocked" not in client.get(path).text
+    assert "A hole you fix later keeps" not in client.get(path).text
     assert enter(client, path, [12, 7], knocker="0").status_code == 303
     assert state(client, path)["holes"] == [[12, 7]]
     assert state(client, path)["knock_penalty"] is False
