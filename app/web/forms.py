@@ -137,9 +137,13 @@ def name_field(form: FormData, name: str = "name") -> str:
     return text
 
 
-def refuse_unprintable_ids(request: Request) -> None:
+async def refuse_unprintable_ids(request: Request) -> None:
     """No id in a path may hold a control character: NUL, for one, makes PostgreSQL refuse the
-    query outright, and no id we hand out has any. (Query values are only ever parsed.)"""
+    query outright, and no id we hand out has any. (Query values are only ever parsed.)
+
+    Declared async though it never waits: every request runs it, and FastAPI would hand a
+    plain function to a worker thread and back.
+    """
     for value in request.path_params.values():
         if isinstance(value, str) and any(unicodedata.category(ch)[0] == "C" for ch in value):
             raise PageNotFound()
