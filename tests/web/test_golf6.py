@@ -650,3 +650,11 @@ def test_a_first_flip_is_played_even_when_the_other_seat_flips_while_it_is_on_it
     assert move(client, url, "reveal:0").status_code == 303
     seats = state(client, url)["seats"]
     assert seats[0]["layout"][0] is not None and seats[1]["layout"][0] is not None
+
+
+@pytest.mark.parametrize(("length", "holes"), [("9", 9), ("18", 18), ("100", None)])
+def test_the_json_state_says_the_games_length_before_it_starts(client, length, holes):
+    """"Until 100" is the only game without a number of holes, in the lobby as at the table."""
+    url = create(client, length=length)
+    lobby = state(client, url)
+    assert (lobby["phase"], lobby["hole"], lobby["holes"]) == ("lobby", 0, holes)

@@ -37,9 +37,10 @@ def json_view(visit: Visit) -> dict[str, Any]:
     """The JSON state of CONTRACT.md for this browser's seat (a watcher sees no hidden card)."""
     replay = visit.game.replay
     if replay is None:
-        size = visit.game.options.shape.size
+        options = visit.game.options
+        size = options.shape.size
         return {
-            "hole": 0, "holes": None, "phase": "lobby", "turn": None, "you": visit.seat,
+            "hole": 0, "holes": options.holes, "phase": "lobby", "turn": None, "you": visit.seat,
             "seats": [{"name": name, "layout": [None] * size, "totals": 0}
                       for name in visit.names()],
             "discard_top": None, "stock": 0, "drawn": None,
