@@ -93,7 +93,7 @@ def test_the_variations_are_named_in_swedish_and_the_rules_page_deals_without_a_
     expect(sv.get_by_role("combobox", name="Jokrar")).to_be_visible()
     sv.goto("/rules/solitaire")
     expect(sv.get_by_role("heading", name="Snabbguide")).to_be_visible()
-    sv.get_by_role("button", name="Spela en giv som på svenska").click()
+    sv.get_by_role("button", name="Spela en giv med svenska regler").click()
     expect(sv.get_by_role("region", name="Talongen")).to_contain_text("17 kort kvar")
     expect(sv.get_by_role("region", name="Slänghögen")).to_contain_text("Tom")
 
