@@ -87,8 +87,9 @@ TERMS: tuple[Term, ...] = (
         "draw-pile",
         N_("Draw pile"),
         N_(
-            "The face-down cards left over after the deal. Turn its top card onto the discard pile "
-            "whenever you like. In Golf solitaire you go through it only once."
+            "The face-down cards left over after the deal. In Golf solitaire you turn its top card "
+            "onto the discard pile whenever you like, and go through it only once; in six-card "
+            "and four-card Golf the players draw from it."
         ),
         (Word("stock", "en"), Word("talong", "sv")),
         see="/rules/solitaire#draw-pile",
@@ -214,7 +215,10 @@ TERMS: tuple[Term, ...] = (
     Term(
         "face-down",
         N_("Face down"),
-        N_("A card lying with its back up, so nobody knows what it is, not even its owner."),
+        N_(
+            "A card lying with its back up. Nobody knows what it is, not even its owner, unless "
+            "the rules let them look once: in four-card Golf, the two nearest cards."
+        ),
         see="/rules/six-card-golf#deal",
     ),
     Term(
