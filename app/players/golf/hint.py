@@ -114,9 +114,9 @@ def hint(view: SeatView) -> Hint | None:
         return None
     move = bots.choose("coach", view, hint_dice(view))
     if view.options.game != Game.SIX_CARD:
-        return Hint(**{"reason": _plain_reason(move), "card": _card_of(view, move),
-                       "index": getattr(move, "index", None), **_square_facts(view, move),
-                       "move": move})
+        plain = {"reason": _plain_reason(move), "card": _card_of(view, move),
+                 "index": getattr(move, "index", None)}
+        return Hint(move=move, **(plain | _square_facts(view, move)))
     values = option_values(view)
     runner_up, margin = _runner_up(values, move)
     found = _reason(view, move)
@@ -151,6 +151,8 @@ def _square_facts(view: SeatView, move: Move) -> dict:
     plain (its search may still have chosen it on other grounds; then the hint just names
     the move). Savings are in expected points, face-down cards it has not seen at their
     unseen mean, and a pair counted when pairs cancel."""
+    if not isinstance(move, Swap | ThrowAway | DrawStock):
+        return {}
     known = knowledge_of(view)
     model = four.SquareModel(known, view.options.pairs_cancel)
     now = model.ev(known.mine)
