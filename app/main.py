@@ -53,8 +53,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     database = Database(settings.database_url)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI):  # type: ignore[no-untyped-def]
-        async with pruning(database, settings.prune_after_days):
+    async def lifespan(running: FastAPI):  # type: ignore[no-untyped-def]
+        # From the app, not this closure: the test suite points one app at a database per test.
+        database, days = running.state.db, running.state.settings.prune_after_days
+        async with pruning(database, days):
             yield
         database.dispose()
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 
+from app.db import Database
 from app.main import create_app
 from app.migrate import upgrade
 from app.settings import Settings
@@ -21,6 +22,7 @@ TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 # Storage and HTTP tests run on SQLite always, and on PostgreSQL too when CI provides one.
 PG_URL = os.environ.get("TEST_DATABASE_URL_PG")
 BACKENDS = ["sqlite", "postgres"] if PG_URL else ["sqlite"]
+SECRET_KEY = "test-secret-key-0123456789"
 
 
 @pytest.fixture(scope="session")
@@ -60,14 +62,40 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, secret_key="test-secret-key-0123456789")
+    return Settings(database_url=database_url, secret_key=SECRET_KEY)
+
+
+@pytest.fixture(scope="session")
+def _one_app(tmp_path_factory: pytest.TempPathFactory) -> tuple[FastAPI, dict]:
+    """The app every test of this worker shares, and its state as created.
+
+    FastAPI builds an app's routes (signatures, validators) at its first request, about 60 ms:
+    more than most tests take. So, as on the site, one app serves every request; each test
+    points it at its own database and gets the rest of its state as new.
+    """
+    database_url = f"sqlite:///{tmp_path_factory.mktemp('unused') / 'golf.db'}"
+    application = create_app(Settings(database_url=database_url, secret_key=SECRET_KEY))
+    application.state.db.dispose()
+    return application, dict(application.state._state)
 
 
 @pytest.fixture
-def app(settings: Settings) -> Iterator[FastAPI]:
-    application = create_app(settings)
+def app(request: pytest.FixtureRequest, settings: Settings) -> Iterator[FastAPI]:
+    """The app on this test's database; a new one for a test marked `own_app` (it adds routes)."""
+    if request.node.get_closest_marker("own_app"):
+        application = create_app(settings)
+        yield application
+        application.state.db.dispose()
+        return
+    application, created = request.getfixturevalue("_one_app")
+    state = application.state._state
+    state.clear()
+    state.update(created, settings=settings, db=Database(settings.database_url))
+    routes = len(application.routes)
     yield application
     application.state.db.dispose()
+    application.dependency_overrides.clear()
+    assert len(application.routes) == routes, "a test that adds routes must be marked own_app"
 
 
 class Client(AppClient):

@@ -19,6 +19,8 @@ from tests.conftest import Client
 LIMIT = 3
 
 
+pytestmark = pytest.mark.own_app  # its tests add routes to the app
+
 def _add_create_route(app: FastAPI) -> None:
     """A stand-in for a game-creation route: it only calls the limiter."""
 

@@ -415,6 +415,7 @@ def test_solitaire_never_shows_the_undrawn_cards(app, client, world):
 # --- Any unhandled error: the site's own 500 page, the usual headers, one log entry --------
 
 
+@pytest.mark.own_app
 def test_unhandled_error_answers_the_html_500_page_with_security_headers(app, client, caplog):
     import logging
 
@@ -449,6 +450,7 @@ def test_unhandled_error_answers_the_html_500_page_with_security_headers(app, cl
     assert "\n" not in first.getMessage()
 
 
+@pytest.mark.own_app
 def test_error_page_json_for_scripts(app, client):
     app.add_api_route("/test-broken", lambda: 1 / 0)
     response = client.get("/test-broken", headers=JSON)
@@ -468,6 +470,7 @@ def test_odd_csrf_cookie_is_replaced_and_its_post_refused(client, cookie):
     assert fresh.headers["set-cookie"].startswith("csrf=")  # a usable cookie takes its place
 
 
+@pytest.mark.own_app
 def test_a_broken_template_still_answers_an_html_500_with_headers(app, client):
     def broken() -> None:
         raise RuntimeError("boom")

@@ -57,6 +57,7 @@ def test_secrets_in_path_query_and_cookies_never_logged(client, log_lines, caplo
     assert paths == ["/golf6/:id/seat/:id", "/golf6/:id/move"]
 
 
+@pytest.mark.own_app
 def test_refused_requests_are_logged_too(app, client, log_lines, caplog):
     app.add_api_route("/test-post", lambda: PlainTextResponse("ok"), methods=["POST"])
     client.csrf()
