@@ -51,7 +51,7 @@ def _prune(args: argparse.Namespace) -> int:
 
     database = Database(args.settings.database_url)
     try:
-        if not is_up_to_date(database.engine, database.url):
+        if not is_up_to_date(database.engine):
             print("golf: the database is not up to date; run `golf migrate` first", file=sys.stderr)
             return 1
         counts = prune(database, older_than_days=args.older_than)

@@ -24,7 +24,7 @@ def live() -> str:
 def ready(request: Request) -> JSONResponse:
     db = request.app.state.db
     try:
-        current = is_up_to_date(db.engine, db.url)
+        current = is_up_to_date(db.engine)
     except Exception:  # noqa: BLE001 - any database failure means "not ready"
         current = False
     if not current:

@@ -60,7 +60,7 @@ def _diff_with_models(url: str) -> list:
 def test_upgrade_empty_database_to_head(empty_url):
     upgrade(empty_url)
     engine = make_engine(empty_url)
-    assert current_revision(engine) == head_revision(empty_url)
+    assert current_revision(engine) == head_revision()
     engine.dispose()
     assert set(Base.metadata.tables) <= _tables(empty_url)
 

@@ -33,7 +33,7 @@ def _fill(client) -> None:
 def test_the_database_starts_without_rows_at_the_newest_revision(database_url):
     engine = make_engine(database_url)
     try:
-        assert is_up_to_date(engine, database_url)
+        assert is_up_to_date(engine)
         assert set(_rows(engine).values()) == {0}
     finally:
         engine.dispose()
@@ -51,7 +51,7 @@ def test_emptying_a_postgresql_database_leaves_it_as_fresh(database_url, app, cl
         empty_database(database_url)  # also ends the app's pooled connections and this engine's
 
         assert set(_rows(engine).values()) == {0}
-        assert is_up_to_date(engine, database_url)
+        assert is_up_to_date(engine)
         tables = set(inspect(engine).get_table_names())
         with engine.connect() as connection:
             numbered = connection.execute(text(
