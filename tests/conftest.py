@@ -82,20 +82,20 @@ def _one_app(tmp_path_factory: pytest.TempPathFactory) -> tuple[FastAPI, dict]:
 @pytest.fixture
 def app(request: pytest.FixtureRequest, settings: Settings) -> Iterator[FastAPI]:
     """The app on this test's database; a new one for a test marked `own_app` (it adds routes)."""
-    if request.node.get_closest_marker("own_app"):
+    own = request.node.get_closest_marker("own_app") is not None
+    if own:
         application = create_app(settings)
-        yield application
-        application.state.db.dispose()
-        return
-    application, created = request.getfixturevalue("_one_app")
-    state = application.state._state
-    state.clear()
-    state.update(created, settings=settings, db=Database(settings.database_url))
+    else:
+        application, created = request.getfixturevalue("_one_app")
+        state = application.state._state
+        state.clear()
+        state.update(created, settings=settings, db=Database(settings.database_url))
     routes = len(application.routes)
     yield application
     application.state.db.dispose()
     application.dependency_overrides.clear()
-    assert len(application.routes) == routes, "a test that adds routes must be marked own_app"
+    if not own:
+        assert len(application.routes) == routes, "a test that adds routes must be marked own_app"
 
 
 class Client(AppClient):
