@@ -12,6 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_golf6 import click_first_face_down
+
 pytestmark = pytest.mark.browser
 
 PLACES = {
@@ -73,8 +75,9 @@ def play_hole_by_the_hints(page: Page, url: str, javascript: bool) -> int:
             follow(page, advice)
             expect(status).not_to_have_text(advice)
         elif face_down.count() and not page.get_by_text("Your turn: draw").count():
-            face_down.first.click()  # the two cards turned up at the start (no hint there)
-            page.wait_for_timeout(100)
+            # The two cards turned up at the start (no hint there). Wait until the card shows
+            # its face, or the next look may still see it face down and click it again.
+            click_first_face_down(page)
         elif javascript:
             page.wait_for_timeout(150)  # the table polls; the computer moves meanwhile
         else:
