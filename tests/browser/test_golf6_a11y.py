@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_golf6 import DREW
+from tests.browser.test_golf6 import DREW, click_until_sent
 from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,8 @@ def test_axe_finds_no_serious_problems_from_form_to_table(new_page):
     assert problems == [], "\n".join(problems)
     page.get_by_role("button", name="Start game").click()
     for card in ("top row, left", "bottom row, left"):
-        page.get_by_role("button", name=f"Your card, {card}: face down").click()
+        # The computer turns its cards up meanwhile, and a poll may swap the card mid-click.
+        click_until_sent(page, page.get_by_role("button", name=f"Your card, {card}: face down"))
         expect(page.get_by_role("button", name=f"Your card, {card}: face down")).to_have_count(0)
     for _ in range(100):
         if page.get_by_role("button", name="Draw from the stock").count():
