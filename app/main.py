@@ -16,7 +16,7 @@ from app.settings import Settings, load_settings
 from app.upkeep import pruning
 from app.web import assets, health, pages, quiz
 from app.web.assets import build_bundles
-from app.web.errors import ErrorPageMiddleware, install_error_handlers
+from app.web.errors import ErrorPageMiddleware, install_error_handlers, too_large_page
 from app.web.forms import refuse_unprintable_ids
 from app.web.golf import routes as golf
 from app.web.head import HeadAsGetMiddleware
@@ -87,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         SecurityHeadersMiddleware,
         secure_cookies=settings.secure_cookies,
         max_body_bytes=settings.max_body_bytes,
+        too_large=too_large_page,
     )
     # The language is chosen before anything renders, error pages included.
     app.add_middleware(LocaleMiddleware, secure_cookies=settings.secure_cookies)

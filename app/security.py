@@ -14,6 +14,7 @@ from fastapi import Request
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.i18n import N_
 from app.tokens import new_token
 
 CSRF_COOKIE = "csrf"
@@ -74,7 +75,7 @@ async def verify_csrf(request: Request) -> None:
     if request.method != "POST":
         return
     if not _same_origin(request):
-        raise CsrfError("This form came from another site and was refused.")
+        raise CsrfError(N_("This form came from another site and was refused."))
     cookie = request.cookies.get(CSRF_COOKIE)
     sent = request.headers.get(CSRF_HEADER)
     if sent is None:
@@ -90,26 +91,24 @@ async def verify_csrf(request: Request) -> None:
         or not sent
         or not hmac.compare_digest(sent.encode(errors="replace"), expected.encode())
     ):
-        raise CsrfError("This form has expired. Reload the page and try again.")
+        raise CsrfError(N_("This form has expired. Reload the page and try again."))
 
 
 class SecurityHeadersMiddleware:
     """Adds security headers to every response and sets the CSRF cookie when one was made."""
 
-    def __init__(self, app: ASGIApp, secure_cookies: bool, max_body_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, secure_cookies: bool, max_body_bytes: int, too_large: ASGIApp
+    ) -> None:
         self.app = app
         self.secure_cookies = secure_cookies
         self.max_body_bytes = max_body_bytes
+        self.too_large = too_large  # answers 413 with the site's error page
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body_bytes):
-            await _too_large(send)
-            return
-        receive = self._capped(receive)
         state = scope.setdefault("state", {})
 
         async def send_with_headers(message: Message) -> None:
@@ -128,7 +127,13 @@ class SecurityHeadersMiddleware:
                     )
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        # A body declared over the cap is refused before anyone reads it; one that only
+        # turns out too long as it streams in raises BodyTooLarge from `capped` below.
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body_bytes):
+            await self.too_large(scope, receive, send_with_headers)
+            return
+        await self.app(scope, self._capped(receive), send_with_headers)
 
     def _capped(self, receive: Receive) -> Receive:
         seen = 0
@@ -148,13 +153,3 @@ class SecurityHeadersMiddleware:
 class BodyTooLarge(Exception):
     """A streamed request body longer than the cap."""
 
-
-async def _too_large(send: Send) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [(b"content-type", b"text/plain; charset=utf-8")],
-        }
-    )
-    await send({"type": "http.response.body", "body": b"Request too large."})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from http import HTTPStatus
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -48,10 +49,18 @@ def error_response(request: Request, status: int, message: str | None = None) ->
     return response
 
 
+async def too_large_page(scope: Scope, receive: Receive, send: Send) -> None:
+    """The 413 page, as an ASGI app: the body cap answers with it before the app runs."""
+    await error_response(Request(scope), 413)(scope, receive, send)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> HTMLResponse:
-        detail = exc.detail if isinstance(exc.detail, str) and exc.status_code != 404 else None
+        # Starlette's own detail is the status's English phrase ("Method Not Allowed"); the
+        # site's own details are sentences already in the reader's language.
+        phrase = HTTPStatus(exc.status_code).phrase
+        detail = exc.detail if isinstance(exc.detail, str) and exc.detail != phrase else None
         response = error_response(request, exc.status_code, detail)
         response.headers.update(exc.headers or {})  # Retry-After on 429
         return response
