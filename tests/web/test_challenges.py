@@ -246,6 +246,7 @@ def test_one_browser_holds_one_seat(client, friend):
     assert list(results_rows(client.get(link).text)) == ["Ann", "Bo"]
     page = friend.get(link)
     assert f"/solitaire/rounds/{first}/challenge" in page.text  # shown its seat, not a form
+    assert "You are in this challenge: go to your round and the results" in page.text
     assert "Accept challenge" not in page.text and page.headers["cache-control"] == "no-store"
 
 

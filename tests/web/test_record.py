@@ -50,6 +50,13 @@ def test_record_lists_deals_rounds_and_figures(client, played):
     assert ">2026-11-30</a>" in page.text
 
 
+def test_the_average_is_written_as_the_readers_language_writes_numbers(client, played):
+    english = re.search(r"Average score: (\d+)\.(\d)\.", client.get("/solitaire/record").text)
+    assert english, "no average with one decimal"
+    swedish = client.get("/solitaire/record?lang=sv").text
+    assert f"Snittpoäng: {english[1]},{english[2]}." in swedish
+
+
 def test_private_link_moves_the_record_to_another_device(app, client, played):
     link = MOVE_LINK.search(client.get("/solitaire/record").text).group(1)
     with Client(app, base_url="http://testserver") as other:

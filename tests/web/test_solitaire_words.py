@@ -93,11 +93,11 @@ def test_the_coachs_reasons_in_swedish():
     position = Position(columns, ("7H",), ("2D",), STANDARD)
     with use_locale("en"):
         assert reason(position, Play(0)) == (
-            "Play the 8 of spades: the 9 of clubs under it fits next, and that keeps the run "
+            "Play the 8 of spades. The 9 of clubs under it fits next, and that keeps the run "
             "going."
         )
     with use_locale("sv"):
         assert reason(position, Play(0)) == (
-            "Spela spader 8: klöver 9 som ligger under passar sedan, och då fortsätter serien."
+            "Spela spader 8. Sedan passar klöver 9 som ligger under, och då fortsätter serien."
         )
-        assert reason(position, DRAW).startswith("Vänd upp ett kort: ")
+        assert reason(position, DRAW).startswith("Vänd upp ett kort. ")

@@ -166,7 +166,10 @@ def test_six_card_golf_lobby_join_and_table_are_swedish(app):
     invite = re.search(r'id="g6-invite" readonly value="http://testserver([^"]+)"', lobby).group(1)
     assert "lang=" not in invite  # a shared link opens in the receiver's own language
     friend = swedish_client(app)
-    assert "Gå med" in assert_swedish(friend, invite)
+    join = assert_swedish(friend, invite)
+    # The game's name in running text is lower case in Swedish, as on the rules pages.
+    assert "Ann har sparat en plats åt dig i ett parti sexkortsgolf (1 ledig plats)." in join
+    assert "<title>Gå med i ett parti sexkortsgolf" in join
     assert friend.submit(invite, {"name": "Maria"}).status_code == 303
     assert client.submit(f"{url}/start").status_code == 303
     table = assert_swedish(client, url)
@@ -243,3 +246,30 @@ def test_a_six_card_turn_with_the_coachs_hint_is_swedish(app):
     assert client.submit(f"{url}/move", {"version": version(),
                                          "move": "draw_stock"}).status_code == 303
     assert "Du drog" in assert_swedish(client, url)
+
+
+def test_refusals_the_site_answers_itself_are_swedish(app):
+    client = swedish_client(app)
+    client.csrf()  # the browser has its cookie, as after any page with a form
+
+    def refused(response, status: int, message: str) -> None:
+        assert response.status_code == status
+        assert '<html lang="sv"' in response.text and message in response.text, response.text
+        assert not english_left(response.text)
+
+    no_token = client.post("/solitaire/deals", data={"deal_number": "5"})
+    refused(no_token, 403, "Formuläret är för gammalt. Ladda om sidan och försök igen.")
+    other_site = client.submit("/solitaire/deals", {"deal_number": "5"},
+                               headers={"origin": "https://elsewhere.example"})
+    refused(other_site, 403, "Formuläret kom från en annan webbplats och togs inte emot.")
+    # Starlette's own words for a status ("Method Not Allowed") never reach the page.
+    refused(client.request("DELETE", "/"), 405, "Det går inte att göra här.")
+    big = b"deal_number=5&name=" + b"x" * 100_000
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    # Declared too large (answered before the app reads anything), and found too large as
+    # it streams in without a declared length.
+    refused(client.post("/solitaire/deals", content=big, headers=form), 413,
+            "Begäran var för stor.")
+    streamed = client.post("/solitaire/deals", content=iter([big[:50_000], big[50_000:]]),
+                           headers=form)
+    refused(streamed, 413, "Begäran var för stor.")

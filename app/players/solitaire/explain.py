@@ -23,30 +23,30 @@ def _play_reason(position: Position, column: int) -> str:
     if not _stops_run(card, position):
         kings = [c for c in others if _stops_run(position.columns[c][-1], position)]
         if kings:
-            return _("Play the %(card)s before the king: the king would stop the run.", card=name)
+            return _("Play the %(card)s before the king. The king would stop the run.", card=name)
     followers = follow_ups(position, column)
     if followers:
         under = cards[-2] if len(cards) > 1 else None
         if under is not None and under in followers:
             return _(
-                "Play the %(card)s: the %(under)s under it fits next, "
+                "Play the %(card)s. The %(under)s under it fits next, "
                 "and that keeps the run going.",
                 card=name, under=card_name(under),
             )
         where = _column_of(position, followers[0])
         return _(
-            "Play the %(card)s: then the %(next)s at the bottom of column "
+            "Play the %(card)s. Then the %(next)s at the bottom of column "
             "%(column)d fits on it, and that keeps the run going.",
             card=name, next=card_name(followers[0]), column=where + 1,
         )
     if others and len(cards) > max(len(position.columns[c]) for c in others):
         return _(
-            "Play the %(card)s: column %(column)d has the most cards, "
+            "Play the %(card)s. Column %(column)d has the most cards, "
             "and freeing the tallest column helps most.",
             card=name, column=column + 1,
         )
     return _(
-        "Play the %(card)s: it fits now, and it may not fit after you turn over a card.",
+        "Play the %(card)s. It fits now, and it may not fit after you turn over a card.",
         card=name,
     )
 
@@ -61,15 +61,15 @@ def _column_of(position: Position, card: str) -> int:
 def _draw_reason(position: Position) -> str:
     top = position.top
     if top is None:
-        return _("Turn over a card: the discard pile needs a first card.")
+        return _("Turn over a card. The discard pile needs a first card.")
     playable = playable_columns(position)
     if not playable:
         if _stops_run(top, position):
-            return _("Turn over a card: nothing fits the king.")
-        return _("Turn over a card: nothing fits on the %(top)s.", top=card_name(top))
+            return _("Turn over a card. Nothing fits the king.")
+        return _("Turn over a card. Nothing fits on the %(top)s.", top=card_name(top))
     names = fitting_names([position.columns[c][-1] for c in playable])
     return _(
-        "Turn over a card: the %(cards)s fits, but keeping it for later "
+        "Turn over a card. The %(cards)s fits, but keeping it for later "
         "leaves fewer cards in the end.",
         cards=names,
     )
@@ -82,7 +82,7 @@ def fitting_names(cards: list[str]) -> str:
 
 
 def reason(position: Position, move: Move) -> str:
-    """One or two sentences saying why `move` is good here."""
+    """Two or three sentences saying what to do and why: the first names the move."""
     if isinstance(move, Play):
         return _play_reason(position, move.column)
     return _draw_reason(position)

@@ -37,6 +37,7 @@ from app.web.golf.forms import (
     player_name_field,
     sent_back,
 )
+from app.web.golf.words import GAME_NAMES
 from app.web.render import render
 
 router = APIRouter(prefix="/golf6")
@@ -98,7 +99,7 @@ def _join_page(request: Request, visit: Visit, name: str = "", error: FormError 
     context = {
         "game": game,
         "is_lobby": game.status == store.GameStatus.LOBBY,
-        "game_name": GAMES[game.options.game],
+        "game_name": GAME_NAMES[game.options.game],  # in running text: "sexkortsgolf"
         "invite_id": game.invite_id,
         "host": seat_name(game.seats[0]),
         "free": sum(seat.kind == store.OPEN for seat in game.seats),

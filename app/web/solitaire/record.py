@@ -65,7 +65,7 @@ def summary(record: Record) -> dict[str, Any]:
     finished = [r for r in record.rounds if r.finished]
     return {
         "deals": len(scores),
-        "average": round(sum(scores) / len(scores), 1) if scores else None,
+        "average": sum(scores) / len(scores) if scores else None,
         "clears": sum(1 for s in scores if s <= 0),
         "best_round": min((r.total for r in finished), default=None),
         "finished_rounds": finished,
