@@ -128,6 +128,8 @@ def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
         if mover is None:
             break
         other = maria if mover is ann else ann
+        # The other player reads the score sheet meanwhile: the table changes, focus stays.
+        other.get_by_role("region", name="Score sheet, scrolls sideways").focus()
         take_a_turn(mover)
         what = mover.get_by_role("status").inner_text().split(";")[0]
         assert what.startswith("You swapped")
@@ -135,6 +137,7 @@ def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
         name = "Ann" if mover is ann else "Maria"
         expect(other.get_by_role("status")).to_contain_text(
             what.replace("You", name, 1), timeout=5000)
+        expect(other.get_by_role("region", name="Score sheet, scrolls sideways")).to_be_focused()
     expect(ann.get_by_role("button", name="Deal the next hole")).to_be_visible()
     expect(maria.get_by_role("button", name="Deal the next hole")).to_be_visible()
     watcher = new_page()
