@@ -117,6 +117,9 @@ def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
     assert columns(page) == columns(other)
 
     play_to_the_end(page, draw_first=True)
+    # Its score counts now: Undo is off, and focus waits on the link to the review.
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    expect(page.get_by_role("link", name="Review this deal")).to_be_focused()
     page.get_by_role("link", name="See how everyone did on the deal of the day").click()
     chart = page.get_by_role("img", name="Scores of today's players")
     expect(chart).to_be_visible()

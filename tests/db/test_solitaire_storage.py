@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +23,7 @@ from app.rules.solitaire import (
 )
 from app.storage.models import SolitaireDeal
 from app.storage.solitaire import (
+    DealIsFinal,
     DealNotFound,
     HoleNotReady,
     StaleDeal,
@@ -31,8 +34,10 @@ from app.storage.solitaire import (
     load_round,
     next_hole,
     rewind,
+    score_counts,
     undo,
 )
+from app.storage.solitaire.daily import start_daily_deal
 
 
 @pytest.fixture
@@ -169,6 +174,38 @@ def test_rewind_keeps_the_first_moves(db):
         rewind(session, deal_id=deal_id, version=4, keep=0)
     with pytest.raises(ValueError), db.write() as session:
         rewind(session, deal_id=deal_id, version=5, keep=3)
+
+
+def _play_out(session, deal):
+    while moves := legal_moves(deal.game.position):
+        deal, _ = apply_move(session, deal_id=deal.id, version=deal.version, move=moves[0])
+    return deal
+
+
+def test_a_finished_deal_whose_score_counts_is_never_taken_back(db):
+    with db.write() as session:
+        practice = _play_out(session, create_deal(session, variant=STANDARD, deal_number=7))
+        hole = _play_out(session, create_round(session, variant=STANDARD))
+        daily = start_daily_deal(session, day=date(2026, 12, 3), player_key="k" * 16)
+        assert score_counts(session, deal=daily) and not score_counts(session, deal=practice)
+        daily = _play_out(session, daily)
+    for deal in (hole, daily):
+        with pytest.raises(DealIsFinal), db.write() as session:
+            undo(session, deal_id=deal.id, version=deal.version)
+        with pytest.raises(DealIsFinal), db.write() as session:
+            rewind(session, deal_id=deal.id, version=deal.version, keep=0)
+        with db.read() as session:
+            assert load_deal(session, deal_id=deal.id) == deal  # nothing changed
+    # A deal played for practice stays open to "Try again from move N" once it is over.
+    with db.write() as session:
+        again = rewind(session, deal_id=practice.id, version=practice.version, keep=0)
+    assert again.moves == ()
+    # While a hole is in play, Undo works as ever.
+    with db.write() as session:
+        second = next_hole(session, round_id=hole.round_id, hole=2)
+        moved, _ = apply_move(session, deal_id=second.id, version=0, move=DRAW)
+        undone, applied = undo(session, deal_id=second.id, version=moved.version)
+    assert applied and undone.moves == ()
 
 
 def test_score_is_stored_when_the_deal_ends(db):

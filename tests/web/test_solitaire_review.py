@@ -263,3 +263,28 @@ def test_two_requests_for_one_review_share_one_search(client, monkeypatch) -> No
         thread.join()
     assert len(calls) == 1
     assert answers[0] == answers[1] and answers[0]["best_score"] == -16
+
+
+def test_a_finished_deal_of_the_day_is_final_on_the_board_and_in_the_review(client) -> None:
+    # Its review and the day's results would otherwise let a player replay it knowing more.
+    started = client.submit("/solitaire/daily", {})
+    deal_id = started.headers["location"].rsplit("/", 1)[-1]
+    finish(client, deal_id)
+    before = client.get(f"/solitaire/deals/{deal_id}", headers=JSON).json()
+    board = client.get(f"/solitaire/deals/{deal_id}").text
+    assert re.search(r'id="undo-button" data-shortcut="u" disabled', board)
+    assert 'data-focus-fallback="review-link"' in board and 'id="review-link"' in board
+    final = "The score of this deal counts, so its moves can no longer be taken back."
+    for action, fields in (("undo", {}), ("rewind", {"to": "0"})):
+        refused = client.submit(
+            f"/solitaire/deals/{deal_id}/{action}", {"version": str(before["version"]), **fields}
+        )
+        assert refused.status_code == 409 and final in refused.text, action
+    assert client.get(f"/solitaire/deals/{deal_id}", headers=JSON).json() == before
+    review = client.get(review_url(deal_id) + "?wait=1").text
+    assert final in review and "Try again from move" not in review
+    # A deal played for practice keeps its Undo and its "Try again" once it is over.
+    practice = play_badly_then_finish(client)
+    assert final not in client.get(review_url(practice) + "?wait=1").text
+    practice_board = client.get(f"/solitaire/deals/{practice}").text
+    assert not re.search(r'id="undo-button"[^>]* disabled', practice_board)

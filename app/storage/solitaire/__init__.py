@@ -7,6 +7,7 @@ package's names too, as `from app.storage import solitaire`.
 from app.storage.solitaire.deals import (
     HOLES,
     RANDOM_DEAL_LIMIT,
+    DealIsFinal,
     DealNotFound,
     HoleNotReady,
     StaleDeal,
@@ -20,11 +21,12 @@ from app.storage.solitaire.deals import (
     next_hole,
     random_deal_number,
     rewind,
+    score_counts,
     undo,
 )
 
 __all__ = [
-    "HOLES", "RANDOM_DEAL_LIMIT", "DealNotFound", "HoleNotReady", "StaleDeal", "StoredDeal",
-    "StoredRound", "apply_move", "create_deal", "create_round", "load_deal", "load_round",
-    "next_hole", "random_deal_number", "rewind", "undo",
+    "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "HoleNotReady", "StaleDeal",
+    "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round", "load_deal",
+    "load_round", "next_hole", "random_deal_number", "rewind", "score_counts", "undo",
 ]

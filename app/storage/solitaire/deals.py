@@ -26,7 +26,7 @@ from app.rules.solitaire import (
     parse_move,
     score,
 )
-from app.storage.models import MOVE_LOG_SCHEMA, SolitaireDeal, SolitaireRound
+from app.storage.models import MOVE_LOG_SCHEMA, DailyEntry, SolitaireDeal, SolitaireRound
 from app.tokens import new_token
 
 HOLES = 9
@@ -44,6 +44,16 @@ class StaleDeal(Exception):
 
     def __init__(self, current: StoredDeal) -> None:
         super().__init__("The deal moved on since this page was loaded")
+        self.current = current
+
+
+class DealIsFinal(Exception):
+    """The deal is over and its score counts (a hole of a round, a deal of the day): its moves
+    are never taken back, or a player could finish, look at the review or a friend's replay
+    (which show the draw pile), and play it again."""
+
+    def __init__(self, current: StoredDeal) -> None:
+        super().__init__("The deal is over and its score counts")
         self.current = current
 
 
@@ -178,6 +188,19 @@ def _check_version(current: StoredDeal, version: int) -> None:
         raise StaleDeal(current)
 
 
+def score_counts(session: Session, *, deal: StoredDeal) -> bool:
+    """Whether the deal's score counts somewhere: a hole of a round, or a deal of the day."""
+    if deal.round_id is not None:
+        return True
+    daily = select(DailyEntry.deal_id).where(DailyEntry.deal_id == deal.id)
+    return session.scalar(daily) is not None
+
+
+def _check_not_final(session: Session, current: StoredDeal) -> None:
+    if is_over(current.game.position) and score_counts(session, deal=current):
+        raise DealIsFinal(current)
+
+
 def _current(session: Session, deal_id: str, read: StoredDeal | None) -> StoredDeal:
     """The deal as the caller already read it (its version guards the write), else loaded now."""
     if read is not None and read.id == deal_id:
@@ -230,11 +253,15 @@ def undo(
     seen_moves: int | None = None,
     read: StoredDeal | None = None,
 ) -> tuple[StoredDeal, bool]:
-    """Take back the last move; a double-clicked Undo takes back only one."""
+    """Take back the last move; a double-clicked Undo takes back only one.
+
+    A finished deal whose score counts raises DealIsFinal.
+    """
     current = _current(session, deal_id, read)
     if _is_undone(current, version, seen_moves):
         return current, False
     _check_version(current, version)
+    _check_not_final(session, current)
     game = current.game.pop()
     try:
         return _save(session, current=current, game=game), True
@@ -259,6 +286,7 @@ def rewind(
     """Keep the first `keep` moves, like several undos at once."""
     current = _current(session, deal_id, read)
     _check_version(current, version)
+    _check_not_final(session, current)
     if not 0 <= keep <= len(current.moves):
         raise ValueError(f"Choose between 0 and {len(current.moves)} moves to keep")
     if keep == len(current.moves):

@@ -19,7 +19,7 @@ from fastapi.responses import Response
 
 from app.players.solitaire.review import Review, in_words, review
 from app.rules.solitaire import is_over
-from app.storage.solitaire import StoredDeal
+from app.storage.solitaire import StoredDeal, score_counts
 from app.storage.solitaire.reviews import load_review, save_review
 from app.web.forms import query_int
 from app.web.render import is_fragment_request, json_state, render, wants_json
@@ -94,9 +94,12 @@ def review_page(request: Request, deal: DealDep) -> Response:
         result = in_words(result, deal.cards, deal.variant, deal.moves)
     if wants_json(request):
         return json_state(review_json(deal, result))
+    with request.app.state.db.read() as session:
+        final = over and score_counts(session, deal=deal)  # then no "Try again from move N"
     context = {
         "deal": deal,
         "review": result,
+        "final": final,
         "pending": pending,
         "base": f"/solitaire/deals/{deal.id}",
     }

@@ -22,7 +22,7 @@ from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant, is_over
 from app.storage import solitaire as store
-from app.storage.solitaire import HoleNotReady, StaleDeal, StoredDeal
+from app.storage.solitaire import DealIsFinal, HoleNotReady, StaleDeal, StoredDeal
 from app.storage.solitaire import daily as daily_store
 from app.web.errors import error_response
 from app.web.forms import (
@@ -52,6 +52,7 @@ STALE_MESSAGE = N_(
     "Here is the deal as it stands now."
 )
 UNDO_MESSAGE = N_("Took back the last move.")
+FINAL_MESSAGE = N_("The score of this deal counts, so its moves can no longer be taken back.")
 REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
 DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
 DEAL_PAGE = "solitaire/deal.html"
@@ -97,7 +98,9 @@ def board_response(
     drawer = drawer_for(request.app.state.templates.env)
     # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
     with coach_work(request) if options.hint or options.watch else nullcontext():
-        context = board_context(deal, options, drawer, round_)
+        # Over, and in a round or the deal of the day: its moves are never taken back.
+        final = over and (round_ is not None or daily_day is not None)
+        context = board_context(deal, options, drawer, round_, final)
     context |= {
         "variant": deal.variant,
         "round_button": False,
@@ -125,6 +128,8 @@ def _act(
     except StaleDeal as stale:
         refused = BoardOptions(message=_(STALE_MESSAGE), watch=options.watch)
         return board_response(request, stale.current, refused, 409)
+    except DealIsFinal as final:
+        return board_response(request, final.current, BoardOptions(message=_(FINAL_MESSAGE)), 409)
     except (RuleError, FormError) as error:
         refused = BoardOptions(message=refusal_text(error), watch=options.watch)
         return board_response(request, deal, refused, 422)

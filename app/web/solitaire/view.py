@@ -114,17 +114,24 @@ def _columns(position: Position, hinted: Move | None, watch: bool, drawer: Drawe
     return columns
 
 
-def _focus_fallback(position: Position, over: bool) -> str | None:
-    """Which button takes focus when no card fits: Draw while it can, else Undo."""
+def _focus_fallback(position: Position, over: bool, final: bool) -> str | None:
+    """What takes focus when no card fits: Draw while it can, else Undo, or on a deal whose
+    score counts (Undo disabled) the link to its review."""
     if playable_columns(position):
         return None  # the first fitting card does (see _columns)
-    return "draw" if position.stock and not over else "undo"
+    if position.stock and not over:
+        return "draw"
+    return "review" if final else "undo"
 
 
 def board_context(
-    deal: StoredDeal, options: BoardOptions, drawer: Drawer, round_: StoredRound | None = None
+    deal: StoredDeal,
+    options: BoardOptions,
+    drawer: Drawer,
+    round_: StoredRound | None = None,
+    final: bool = False,
 ) -> dict[str, Any]:
-    """Everything _board.html needs, as plain values."""
+    """Everything _board.html needs, as plain values; `final`: over, and its score counts."""
     position = deal.game.position
     over = is_over(position)
     watch = options.watch if options.watch in WATCH_MODES and not over else None
@@ -154,7 +161,8 @@ def board_context(
         "what_fits": None if over else fit_text(what_fits(position.top, position.variant)),
         "fits_now": fits_now_text(position),
         "hint_draw": bool(advice and isinstance(advice.move, Draw)),
-        "focus_fallback": _focus_fallback(position, over),
+        "focus_fallback": _focus_fallback(position, over, final),
+        "final": final,
         "watch": watch,
         "advice": advice,
         "scorecard": scorecard(round_) if round_ else None,
