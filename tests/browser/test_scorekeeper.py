@@ -261,3 +261,15 @@ def test_a_fixed_holes_summary_keeps_its_spaces(page):
     rights = page.evaluate(LEFT_EDGES.replace(".left;", ".right;"), [".fix-hole summary", words])
     gaps = [later - before for before, later in zip(rights, lefts[1:], strict=False)]
     assert all(gap > 1 for gap in gaps), list(zip(words[1:], gaps, strict=True))
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_enter_in_a_score_box_saves_the_hole(page, page_without_js, javascript):
+    # Each player's "Work out score" button comes before "Save hole" in the form.
+    page = page if javascript else page_without_js
+    start_sheet(page, ["Ann", "Bo"])
+    page.get_by_label("Ann, hole 1", exact=True).fill("5")
+    page.get_by_label("Bo, hole 1", exact=True).fill("4")
+    page.get_by_label("Bo, hole 1", exact=True).press("Enter")
+    expect(page.get_by_role("status")).to_have_text("After hole 1, Bo leads with 4.")
+    expect(page.get_by_label("Ann, hole 2", exact=True)).to_be_visible()
