@@ -85,7 +85,7 @@ def test_round_offers_a_challenge_and_the_creator_gets_a_link(client):
     link = challenge(client, round_id, "Ann")
     assert link.startswith("/challenges/")
     page = client.get(f"/solitaire/rounds/{round_id}/challenge").text
-    assert "Copy challenge link" in page and results_rows(page) == {"Ann": ["–"] * 9 + ["0"]}
+    assert "Copy challenge link" in page and results_rows(page) == {"Ann": ["–"] * 10}
 
 
 def test_challenging_twice_gives_the_same_link(client):
@@ -107,6 +107,8 @@ def test_friend_plays_the_same_nine_deals_and_variations(client, friend):
         assert a.hole == b.hole and a.deal_number == b.deal_number and a.cards == b.cards
         assert a.variant == b.variant and a.variant.queen_on_king and a.variant.jokers == 1
     assert not theirs[0].moves  # the friend starts fresh
+    page = client.get(link).text  # the variations by name, as the deals show them
+    assert "Variations: Queen on king, Jokers: 1 · 2 players" in page, page
 
 
 def test_public_link_never_shows_a_private_round_link(client, friend):
@@ -137,6 +139,7 @@ def test_scores_show_only_for_holes_the_viewer_has_finished(client, friend):
     assert bo_score is not None
     # Ann has not finished hole 1: she sees that Bo has, not his score.
     assert results_rows(client.get(ann_view).text)["Bo"][0] == "✓"
+    assert results_rows(client.get(ann_view).text)["Bo"][-1] == "–"  # no score of his shown
     assert results_rows(client.get(link).text)["Bo"][0] == "✓"  # outsiders neither
     assert results_rows(friend.get(bo_view).text)["Bo"][0] == str(bo_hole1)
 

@@ -26,7 +26,7 @@ class Row:
     name: str
     is_you: bool
     cells: tuple[Cell, ...]
-    total: int  # of the scores shown
+    total: int | None  # of the scores shown; None while none is
     complete: bool  # every hole's score is shown
 
 
@@ -56,7 +56,8 @@ def _row(entrant: Entrant, is_you: bool, seen: frozenset[int], replay_base: str 
             replay = f"{replay_base}/{entrant.id}/{hole}"
         cells.append(Cell(score if visible else None, score is not None, replay))
     shown = [c.score for c in cells if c.score is not None]
-    return Row(entrant.name, is_you, tuple(cells), sum(shown), len(shown) == HOLES)
+    total = sum(shown) if shown else None
+    return Row(entrant.name, is_you, tuple(cells), total, len(shown) == HOLES)
 
 
 def _summary(challenge: StoredChallenge, you: Entrant | None, seen: frozenset[int]) -> str:

@@ -29,6 +29,7 @@ from app.web.loading import PageNotFound, not_found_is_404
 from app.web.render import is_fragment_request, render
 from app.web.solitaire.challenge_view import results_view
 from app.web.solitaire.review import work_out_review
+from app.web.solitaire.words import variant_labels
 
 router = APIRouter()
 
@@ -269,7 +270,7 @@ def _challenge_context(
         "results": results_view(challenge, viewer, replay_base),
         "holes": range(1, solitaire.HOLES + 1),
         "challenge_url": str(request.url_for("challenge", challenge_id=challenge.id)),
-        "variant_labels": challenge.variant.labels(),
+        "variant_labels": variant_labels(challenge.variant),
     }
 
 
