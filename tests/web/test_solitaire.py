@@ -170,6 +170,18 @@ def test_hint_shows_the_coachs_move_and_reason(client, monkeypatch):
     assert marked and marked.group(1) == "8 of spades"
 
 
+
+def test_a_close_call_is_said_once(client, monkeypatch):
+    from app.players.solitaire.hint import Advice
+    from app.web.solitaire import view as solitaire_view
+
+    reason = "Play the 8 of spades. It is a close call: turning over a card is nearly as good."
+    monkeypatch.setattr(
+        solitaire_view, "advise", lambda position: Advice(move=Play(0), reason=reason, close=True)
+    )
+    page = client.get(board_url(store_deal(client, spec_example_cards())) + "?hint=1").text
+    assert f"Hint: {reason}<" in page and page.count("nearly as good") == 1
+
 def test_a_failing_coach_does_not_break_the_board(client, monkeypatch):
     from app.web.solitaire import view as solitaire_view
 

@@ -137,11 +137,8 @@ def board_context(
     watch = options.watch if options.watch in WATCH_MODES and not over else None
     advice = _advice(position) if (options.hint or watch) and not over else None
     said = [options.message] if options.message else []
-    if advice and options.hint:
-        if advice.close:
-            said.append(_("Hint: %(reason)s Another move is nearly as good.", reason=advice.reason))
-        else:
-            said.append(_("Hint: %(reason)s", reason=advice.reason))
+    if advice and options.hint:  # a close call says so in its reason, naming the other move
+        said.append(_("Hint: %(reason)s", reason=advice.reason))
     if advice and watch:
         said.append(_("Next: %(reason)s", reason=advice.reason))
     if advice is None and (options.hint or watch) and not over:
