@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import escape
 
 from app.rules.golf.moves import Reveal, Swap, move_from_json
 from app.web.golf.board import move_code
@@ -153,6 +154,8 @@ def test_creator_sees_invite_link_and_copy_button(client):
     url = create(client)
     html = client.get(url).text
     assert "Invite link" in html and "Copy invite link" in html and "Start game" in html
+    # The refresh line holds without JavaScript too, where the table does not update itself.
+    assert re.search(r'Refresh</a> to see the latest moves \(with JavaScript on, the table', html)
 
 
 def test_friend_joins_with_the_invite_link(app, client):
@@ -309,17 +312,34 @@ def test_stale_form_refused_with_the_fresh_table(client, two_players):
     move(friend, url, "draw_stock")
     before = state(friend, url)
     response = move(friend, url, "throw_away", htmx=True, at=old)
-    assert response.status_code == 409 and "table changed" in response.text
+    assert response.status_code == 409
+    assert "The table changed before your move arrived" in response.text
     assert 'id="golf6-table"' in response.text and "You drew the" in response.text
     assert state(friend, url) == before
 
 
-@pytest.mark.parametrize("code", ["", "fly", "swap:9", "swap:x", "reveal:-1", "draw_stock:1:2"])
+@pytest.mark.parametrize(
+    "code", ["", "fly", "swap:9", "swap:x", "reveal:-1", "reveal:²", "draw_stock:1:2"]
+)
 def test_garbage_move_refused(client, two_players, code):
     url, friend = two_players
     play_to_turn(client, friend, url)
     before = state(friend, url)
-    assert move(friend, url, code).status_code == 422
+    refused = move(friend, url, code)
+    # The refusal names what was sent (escaped), never a stand-in such as None.
+    assert refused.status_code == 422 and "None" not in refused.text
+    assert f"{escape(repr(code))} is not a move." in refused.text
+    assert state(friend, url) == before
+
+
+@pytest.mark.parametrize("version", ["", "x", "²", "-1", "9" * 40])
+def test_a_damaged_version_asks_for_a_reload(client, two_players, version):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    before = state(friend, url)
+    refused = friend.submit(f"{url}/move", {"move": "draw_stock", "version": version})
+    assert refused.status_code == 422 and "version: " not in refused.text  # no field names
+    assert "This form is missing a detail. Please reload the page." in refused.text
     assert state(friend, url) == before
 
 

@@ -47,7 +47,10 @@ T = TypeVar("T")
 router = APIRouter(prefix="/{game_id}", route_class=GolfRoute)  # inside /golf6
 
 REFUSALS: dict[store.Refusal, tuple[int, str]] = {
-    store.Refusal.STALE: (409, N_("Someone moved just before you: here is the table.")),
+    # Another player's move, another tab or a double click: the player may be the cause.
+    store.Refusal.STALE: (409, N_(
+        "The table changed before your move arrived (another player, another tab or a double "
+        "click), so nothing was done. Here it is as it stands now.")),
     store.Refusal.STARTED: (409, N_("The game has already started.")),
     store.Refusal.NOT_PLAYING: (409, N_("The game is not being played now.")),
     store.Refusal.STILL_PLAYING: (409, N_("This game is still going.")),
@@ -129,8 +132,8 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
         chosen = parse_move(form.get("move"), seat, game.replay.state.options.shape.size)
         version = _field(lambda: version_field(form))
         if version != game.version and not _independent(chosen, game.replay):
-            raise TableRefusal(409, _("The table changed since your page was drawn: here it is "
-                                      "now."))
+            status, message = REFUSALS[store.Refusal.STALE]
+            raise TableRefusal(status, _(message))
         if seat not in seats_to_act(game.replay.state):
             raise TableRefusal(409, _("Please wait: it is %(owner)s turn.",
                                       owner=_whose_turn(visit)))
@@ -142,13 +145,16 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
 def parse_move(raw: object, seat: int | None, positions: int) -> Move:
     """The form's "kind" or "kind:index" with the acting seat; anything else is refused."""
     text = raw if isinstance(raw, str) else ""
+    refused = TableRefusal(422, _("%(value)s is not a move.", value=repr(text[:40])))
     kind, colon, index = text.partition(":")
-    data: dict[str, Any] = {"kind": kind if kind in KINDS else None, "seat": seat}
+    data: dict[str, Any] = {"kind": kind, "seat": seat}
     if colon:
         data["index"] = parse_int(index, 0, positions - 1)
+    if kind not in KINDS or data.get("index", 0) is None:  # named in what was sent, not None
+        raise refused
     chosen = move_from_json(data)
     if ("index" in data) != hasattr(chosen, "index"):  # an index on a move that takes none
-        raise TableRefusal(422, _("%(value)s is not a move.", value=repr(text[:40])))
+        raise refused
     return chosen
 
 
@@ -175,8 +181,10 @@ def _whose_turn(visit: Visit) -> str:
 
 
 def _field(read: Callable[[], T]) -> T:
-    """A form value; a bad one (a page not sent whole, or made up) shows the table and why."""
+    """A value the page itself put in the form; a bad one (a page not sent whole, or made up)
+    shows the table and asks for a reload."""
     try:
         return read()
-    except FormError as error:
-        raise TableRefusal(422, f"{error.field}: {error.message}") from None
+    except FormError:
+        reload = _("This form is missing a detail. Please reload the page.")
+        raise TableRefusal(422, reload) from None
