@@ -138,6 +138,8 @@ def test_yesterday_stays_viewable_by_anyone(app, today):
         today_url = visitor.get("/solitaire/daily/2026-11-30", follow_redirects=False)
         assert today_url.status_code == 303 and today_url.headers["location"] == "/solitaire/daily"
         assert 'href="/solitaire/daily/2026-11-29"' in visitor.get("/solitaire/daily").text
+        nobody = visitor.get("/solitaire/daily/2026-11-28").text  # a day nobody played
+        assert "Nobody played it." in nobody and "0 players" not in nobody
 
 
 @pytest.mark.parametrize(

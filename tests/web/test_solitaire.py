@@ -438,7 +438,10 @@ def test_round_of_nine_keeps_a_score_card_and_sums_up(client):
     round_id = data["round_id"]
     assert "Hole 1 of 9" in client.get(board_url(deal_id)).text
     early = client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": "2"})
-    assert early.status_code == 409
+    assert early.status_code == 409 and "Finish hole 1 before dealing the next one." in early.text
+    ahead = client.submit(f"/solitaire/rounds/{round_id}/holes", {"hole": "3"})
+    assert ahead.status_code == 409
+    assert "Holes are dealt in order: the next one is hole 2." in ahead.text
     scores = []
     for hole in range(1, 10):
         finish(client, deal_id)

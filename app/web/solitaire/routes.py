@@ -318,10 +318,15 @@ def next_hole(request: Request, round_: RoundDep, form: PostedForm) -> Response:
         with request.app.state.db.write() as session:
             deal = store.next_hole(session, round_id=round_.id, hole=hole, read=round_)
     except HoleNotReady:
-        # The hole number is checked above, so the only refusal left is an unfinished hole.
-        return error_response(
-            request, 409, _("Finish hole %(hole)d before dealing the next one", hole=hole - 1)
-        )
+        # The hole number is checked above: the refusal is a skip ahead or an unfinished hole.
+        current = len(round_.deals)
+        if hole > current + 1:
+            message = _(
+                "Holes are dealt in order: the next one is hole %(hole)d.", hole=current + 1
+            )
+        else:
+            message = _("Finish hole %(hole)d before dealing the next one.", hole=current)
+        return error_response(request, 409, message)
     return RedirectResponse(deal_url(deal.id), status_code=303)
 
 
