@@ -575,6 +575,46 @@ def test_a_game_against_the_computer_plays_to_the_end_and_again(client):
     assert again["hole"] == 1 and again["scores"] == [] and again["phase"] == "flip"
 
 
+def test_without_javascript_the_page_after_a_move_tells_what_the_computer_did_too(client):
+    # A page with JavaScript hears of the computer's moves poll by poll; a plain page only
+    # when it loads, so the page a move redirects to tells everything since that move.
+    url = create(client, bots="1", friends="0")
+    client.submit(f"{url}/start")
+    for _ in range(10):  # the first two cards, then Ann's first turn
+        view = state(client, url)
+        if "draw_stock" in [m["kind"] for m in view["moves"]]:
+            break
+        assert move(client, url, human_move(view)).status_code == 303
+    assert move(client, url, "draw_stock").status_code == 303
+    thrown = move(client, url, "throw_away")
+    assert thrown.status_code == 303 and "?since=" in thrown.headers["location"]
+    page = client.get(thrown.headers["location"]).text
+    status = re.search(r'role="status">(.*?)</p>', page, re.S)[1]
+    assert "You threw away" in status and "Computer 2 " in status, status
+    # Loaded afresh, the page tells only the last move, as before.
+    again = re.search(r'role="status">(.*?)</p>', client.get(url).text, re.S)[1]
+    assert "You threw away" not in again
+
+
+def test_a_poll_tells_every_move_since_the_page_even_several_saved_at_once(client, monkeypatch):
+    # The computer's whole turn (take a card, then place it) is saved in one change.
+    url = create(client, bots="1", friends="0")
+    client.submit(f"{url}/start")
+    for _ in range(10):
+        view = state(client, url)
+        if "draw_stock" in [m["kind"] for m in view["moves"]]:
+            break
+        assert move(client, url, human_move(view)).status_code == 303
+    monkeypatch.setattr(client.app.state.settings, "bot_delay_ms", 60_000)  # not yet
+    assert move(client, url, "draw_stock").status_code == 303
+    assert move(client, url, "throw_away").status_code == 303
+    at = stamp_of(client, url)
+    monkeypatch.setattr(client.app.state.settings, "bot_delay_ms", 0)
+    polled = client.get(f"{url}/table?since={at}", headers={"HX-Request": "true"}).text
+    status = re.search(r'id="golf6-status" hx-swap-oob="innerHTML">(.*?)</p>', polled, re.S)[1]
+    assert status.count("Computer 2 ") == 2, status  # took or drew a card, then placed it
+
+
 # --- Variations at the table ----------------------------------------------------------------
 
 

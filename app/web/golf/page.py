@@ -18,6 +18,7 @@ from app.i18n import gettext as _
 from app.rules.golf import describe, view_for
 from app.storage import golf as store
 from app.storage.models import utcnow
+from app.web.forms import VERSION_LIMIT, parse_int
 from app.web.golf import board as table_board
 from app.web.golf import coach as golf_coach
 from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit
@@ -48,14 +49,15 @@ def json_view(visit: Visit) -> dict[str, Any]:
     return view_of(visit, replay)
 
 
-def status_lines(visit: Visit, since: int | None) -> list[str]:
-    """What just happened (the moves this browser has not seen yet) and whose turn it is."""
+def status_lines(visit: Visit, seen: int | None) -> list[str]:
+    """What just happened (the moves since the `seen`-th, which this browser has not been
+    told of; the last one when unknown) and whose turn it is."""
     game, replay = visit.game, visit.game.replay
     if replay is None:
         taken = sum(seat.kind != store.OPEN for seat in game.seats)
         return [_("Waiting to start: %(taken)s of %(seats)s seats taken.",
                   taken=taken, seats=len(game.seats))]
-    fresh = 1 if since is None else max(1, min(game.version - since, len(replay.recent)))
+    fresh = 1 if seen is None else max(1, min(replay.count - seen, len(replay.recent)))
     steps = replay.recent[-fresh:] if replay.count else ()
     lines = [event_text(describe(s.move, s.before, s.after, visit.seat), visit.names(),
                         golf_coach.why(s, game), reader=visit.seat) for s in steps]
@@ -68,11 +70,19 @@ def away_seats(game: store.Game) -> set[int]:
 
 
 def stamp(game: store.Game) -> str:
-    """What a poll compares: the game's version, and which friends have gone quiet."""
-    return f"{game.version}.{sum(1 << seat for seat in away_seats(game))}"
+    """What a page shows and its poll sends back: the game's version, the moves made so far
+    (one save may hold several: a computer's whole turn), and which friends have gone quiet."""
+    moves = game.replay.count if game.replay is not None else 0
+    return f"{game.version}.{moves}.{sum(1 << seat for seat in away_seats(game))}"
 
 
-def context(visit: Visit, request: Request, message: str | None, since: int | None) -> dict:
+def moves_seen(since: str) -> int | None:
+    """How many moves the page that sent this stamp had been told of (None if not a stamp)."""
+    parts = since.split(".")
+    return parse_int(parts[1], 0, VERSION_LIMIT) if len(parts) == 3 else None
+
+
+def context(visit: Visit, request: Request, message: str | None, seen: int | None) -> dict:
     """Everything the table templates need for this browser's seat."""
     game = visit.game
     board = None
@@ -86,7 +96,7 @@ def context(visit: Visit, request: Request, message: str | None, since: int | No
         "seat_names": visit.names(),
         "board": board,
         "message": message,
-        "status_lines": status_lines(visit, since),
+        "status_lines": status_lines(visit, seen),
         "stamp": stamp(game),
         "poll_ms": request.app.state.settings.poll_ms,
         "open_seats": any(seat.kind == store.OPEN for seat in game.seats),
@@ -101,9 +111,9 @@ def context(visit: Visit, request: Request, message: str | None, since: int | No
 
 def table_response(request: Request, visit: Visit, message: str | None = None,
                    status: int = 200, focus: bool = False,
-                   since: int | None = None) -> HTMLResponse:
+                   seen: int | None = None) -> HTMLResponse:
     """The page (or the htmx fragment) of the table as this browser's seat sees it."""
-    values = context(visit, request, message, since)
+    values = context(visit, request, message, seen)
     if focus and values["board"]:
         # After your own move the keyboard focus goes to what you will most likely do next.
         values["board"]["focus_id"] = table_board.next_focus(values["board"])
@@ -112,10 +122,12 @@ def table_response(request: Request, visit: Visit, message: str | None = None,
     return response
 
 
-def after_change(request: Request, game_id: str) -> Response:
-    """htmx gets the fresh table; a plain form gets Post/Redirect/Get."""
+def after_change(request: Request, game_id: str, since: str) -> Response:
+    """htmx gets the fresh table; a plain form gets Post/Redirect/Get, to a page that tells
+    what happened since the stamp `since` (the player's own move, then the computers'), as a
+    page with JavaScript hears it poll by poll."""
     fragment = table_response(request, load_visit(request, game_id), focus=True)
-    return after_post(request, game_path(game_id), fragment)
+    return after_post(request, f"{game_path(game_id)}?since={since}", fragment)
 
 
 def _refusal_response(request: Request, game_id: str, refusal: TableRefusal) -> Response:

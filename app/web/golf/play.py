@@ -20,7 +20,6 @@ from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.golf import KINDS, Move, Phase, Reveal, RuleError, move_from_json, seats_to_act
 from app.storage import golf as store
 from app.web.forms import (
-    VERSION_LIMIT,
     FormError,
     PostedForm,
     int_field,
@@ -38,7 +37,14 @@ from app.web.golf.deps import (
     give_seat,
     note_seen,
 )
-from app.web.golf.page import GolfRoute, after_change, json_view, stamp, table_response
+from app.web.golf.page import (
+    GolfRoute,
+    after_change,
+    json_view,
+    moves_seen,
+    stamp,
+    table_response,
+)
 from app.web.golf.words import refusal_text
 from app.web.render import json_state, wants_json
 
@@ -68,7 +74,7 @@ def change(request: Request, visit: Visit, work: Callable[[Session], Any]) -> Re
     except store.Refused as refused:
         status, message = REFUSALS[refused.reason]
         raise TableRefusal(status, _(message)) from None
-    return after_change(request, visit.game.id)
+    return after_change(request, visit.game.id, since=stamp(visit.game))
 
 
 @router.get("", response_class=HTMLResponse)
@@ -78,7 +84,8 @@ def show_game(request: Request, visit: TableDep) -> Response:
     visit = computer.advance(request, visit)
     if wants_json(request):
         return json_state(json_view(visit))
-    response = table_response(request, visit)
+    seen = moves_seen(request.query_params.get("since", "")[:40])  # after a plain form's move
+    response = table_response(request, visit, seen=seen)
     if visit.secret:
         # Renewed on each visit; a seat taken before the invite link had its cookie gets it too.
         give_seat(request, response, visit.game, visit.secret)
@@ -93,8 +100,7 @@ def poll_table(request: Request, visit: TableDep) -> Response:
     since = request.query_params.get("since", "")[:40]
     if since == stamp(visit.game):
         return Response(status_code=204, headers=NO_STORE)
-    seen = parse_int(since.partition(".")[0], 0, VERSION_LIMIT)
-    return table_response(request, visit, since=seen)
+    return table_response(request, visit, seen=moves_seen(since))
 
 
 @router.post("/start")
