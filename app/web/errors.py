@@ -67,6 +67,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_input(request: Request, exc: RequestValidationError) -> HTMLResponse:
+        if any(tuple(e.get("loc", ()))[:1] == ("path",) for e in exc.errors()):
+            return error_response(request, 404)  # "/quiz/²" is an address that names no page
         fields = sorted({str(e["loc"][-1]) for e in exc.errors() if e.get("loc")})
         if not fields:
             message = _("Please check the form: the value was not valid.")

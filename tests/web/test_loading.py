@@ -43,6 +43,7 @@ def test_found_gives_the_value_or_404():
         "/golf6/nosuchgame123",
         "/golf6/join/nosuchinvite123",
         "/quiz/999",
+        "/quiz/\u00b2",  # not a number at all: still an address that names no page
         "/solitaire/daily/1999-01-01",
         "/solitaire/record/move/short",
         "/theme/purple",

@@ -183,10 +183,10 @@ def test_unknown_hole_refused(client, url):
     assert response.status_code == 422 and "no hole" in response.text
 
 
-def test_garbage_hole_number_is_400(client):
+def test_garbage_hole_number_names_no_page(client):
     path = start(client)
     response = client.submit(f"{path}/holes/abc", {"version": "0"})
-    assert response.status_code == 400
+    assert response.status_code == 404 and "The link may be mistyped" in response.text
 
 
 def test_unknown_sheet_is_404_and_changes_nothing(client):
@@ -365,7 +365,7 @@ def test_odd_hole_numbers_in_the_address_are_refused_cleanly(client, number):
     enter(client, path, [1, 1])
     response = client.submit(f"{path}/holes/{number}", {"score_0": "1", "score_1": "1",
                                                        "version": str(version(client, path))})
-    assert response.status_code in (400, 422)
+    assert response.status_code in (404, 422)  # not a number; no such hole
     assert state(client, path)["holes"] == [[1, 1]]
 
 
