@@ -153,11 +153,12 @@ def parse_move(raw: object, seat: int | None, positions: int) -> Move:
     text = raw if isinstance(raw, str) else ""
     refused = TableRefusal(422, _("%(value)s is not a move.", value=repr(text[:40])))
     kind, colon, index = text.partition(":")
+    position = parse_int(index, 0, positions - 1) if colon else None
+    if kind not in KINDS or (colon and position is None):
+        raise refused  # in the words sent, not as the None the rules would be handed
     data: dict[str, Any] = {"kind": kind, "seat": seat}
     if colon:
-        data["index"] = parse_int(index, 0, positions - 1)
-    if kind not in KINDS or data.get("index", 0) is None:  # named in what was sent, not None
-        raise refused
+        data["index"] = position
     chosen = move_from_json(data)
     if ("index" in data) != hasattr(chosen, "index"):  # an index on a move that takes none
         raise refused
