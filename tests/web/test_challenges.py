@@ -86,6 +86,7 @@ def test_round_offers_a_challenge_and_the_creator_gets_a_link(client):
     assert link.startswith("/challenges/")
     page = client.get(f"/solitaire/rounds/{round_id}/challenge").text
     assert "Copy challenge link" in page and results_rows(page) == {"Ann": ["–"] * 10}
+    assert "Nobody has accepted the challenge yet: send a friend its link." in page
 
 
 def test_challenging_twice_gives_the_same_link(client):

@@ -64,6 +64,8 @@ def _summary(challenge: StoredChallenge, you: Entrant | None, seen: frozenset[in
     entrants = challenge.entrants
     if you is None:
         return _("Scores show hole by hole to players, once they have finished that hole.")
+    if len(entrants) == 1:  # no race yet: "Ann leads" or "Ann wins" would read oddly
+        return _("Nobody has accepted the challenge yet: send a friend its link.")
     if len(seen) == HOLES and all(e.finished for e in entrants):
         low = min(e.total for e in entrants)
         names = [e.name for e in entrants if e.total == low]
