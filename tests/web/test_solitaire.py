@@ -225,6 +225,10 @@ def test_draw_then_play_then_undo(client, htmx):
     assert response.status_code == (200 if htmx else 303)
     data = state(client, deal_id)
     assert data["moves"] == 1 and data["draw_pile"] == 16 and data["discard_top"] == "8S"
+    page = response.text if htmx else client.get(response.headers["location"]).text
+    # What was done, then where the deal stands: the move before the one taken back.
+    said = re.sub(r"<[^>]+>", " ", page)
+    assert re.search(r"Took back a move\.\s+Last move: the 8 of spades from column 1\.", said)
 
 
 def test_card_that_does_not_fit_is_refused_with_the_reason(client):

@@ -51,7 +51,7 @@ STALE_MESSAGE = N_(
     "This board was out of date (another tab, or a double click?), so nothing was changed. "
     "Here is the deal as it stands now."
 )
-UNDO_MESSAGE = N_("Took back the last move.")
+UNDO_MESSAGE = N_("Took back a move.")
 FINAL_MESSAGE = N_("The score of this deal counts, so its moves can no longer be taken back.")
 REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
 DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
