@@ -256,6 +256,18 @@ def test_each_player_turns_two_cards_at_the_start(client, two_players):
     assert state(client, url)["phase"] == "draw"
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_double_click_on_a_card_at_the_start_turns_it_up_once(client, two_players, htmx):
+    url, _friend = two_players
+    at = version(client, url)
+    assert move(client, url, "reveal:0", htmx=htmx, at=at).status_code in (200, 303)
+    after = state(client, url)
+    second = move(client, url, "reveal:0", htmx=htmx, at=at)  # the same form, sent again
+    assert second.status_code in (200, 303) and "already face up" not in second.text
+    assert state(client, url) == after
+    assert move(client, url, "reveal:1", htmx=htmx).status_code in (200, 303)  # the second card
+
+
 def test_draw_from_stock_is_shown_only_to_the_drawer_then_swapped(client, two_players):
     url, friend = two_players
     play_to_turn(client, friend, url)

@@ -170,10 +170,18 @@ def _play(session: Session, game: store.Game, chosen: Move) -> None:
 
     Turning up one of your first two cards does not depend on what the others turn, and the
     computers turn theirs all at once, perhaps while this request runs: such a move is played
-    on the game as it is stored now, so that their flips landing first do not refuse it."""
+    on the game as it is stored now, so that their flips landing first do not refuse it; and
+    a double click on such a card turns it up once, as a player means it."""
     if game.replay is not None and _independent(chosen, game.replay):
         game = store.load_game(session, game_id=game.id)
+        replay = game.replay
+        if replay is not None and _independent(chosen, replay) and _is_up(replay, chosen):
+            return
     store.play(session, game=game, moves=[chosen])
+
+
+def _is_up(replay: store.Replay, reveal: Reveal) -> bool:
+    return replay.state.face_up[reveal.seat][reveal.index]
 
 
 def _independent(chosen: Move, replay: store.Replay) -> bool:
