@@ -392,6 +392,8 @@ def test_four_card_sheet_helper_scores_a_square_with_pairs_cancelling(client):
     path = response.headers["location"]
     page = client.get(path).text
     assert "Four-card Golf (pairs cancel)" in page
+    assert "a 2 counts −2" not in page  # a six-card rule: no four-card hole scores below 0
+    assert "Minus scores are fine: a 2 counts −2." in client.get(start(client)).text
     assert 'id="card-0-3"' in page and 'id="card-0-4"' not in page
     assert ">top row, right</label>" in page
     cards = {"card_0_0": "9", "card_0_1": "9", "card_0_2": "2", "card_0_3": "Q"}
