@@ -115,11 +115,12 @@ START_PAGES = ["/", "/solitaire", "/solitaire/daily", "/golf6", "/scores", "/qui
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_no_start_page_scrolls_sideways_on_a_phone(new_page, lang: str):
-    page = new_page(viewport={"width": 360, "height": 740})
+    # 320 CSS pixels: the narrowest phones, and the width WCAG's reflow criterion names.
+    page = new_page(viewport={"width": 320, "height": 740})
     too_wide = {}
     for url in START_PAGES:
         page.goto(f"{url}?lang={lang}")
         width = page.evaluate("document.documentElement.scrollWidth")
-        if width > 360:
+        if width > 320:
             too_wide[url] = width
     assert too_wide == {}
