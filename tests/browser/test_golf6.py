@@ -269,3 +269,7 @@ def test_a_name_of_one_long_word_wraps_instead_of_widening_a_phone_page(new_page
     flip_two(page)
     expect(page.get_by_role("heading", name=re.compile(f"^{long_name} \\(you\\)"))).to_be_visible()
     assert page_width() <= 360
+    # The score sheet scrolls sideways instead: its heading keeps the name on one line.
+    heading = page.get_by_role("table", name="Score sheet").get_by_role("columnheader").nth(1)
+    assert heading.locator("bdi").evaluate("e => e.getClientRects().length") == 1
+    assert page_width() <= 360
