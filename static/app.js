@@ -8,16 +8,25 @@ function text(name, english) {
   return (document.body && document.body.dataset[name]) || english;
 }
 
-// Copy buttons: <button data-copy-target="field-id">.
+// Copy buttons: <button data-copy-target="field-id">. For a few seconds the button reads
+// "Copied" and the page's polite live region says so (a button's new name is not read out);
+// focus stays on the button. Where the clipboard is refused, the link stays selected for Ctrl+C.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-copy-target]");
   if (!button) return;
   const field = document.getElementById(button.dataset.copyTarget);
   if (!field) return;
   field.select();
-  const done = () => { button.dataset.copied = "true"; button.textContent = text("textCopied", "Copied"); };
-  if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, done);
-  else { document.execCommand("copy"); done(); }
+  const copied = () => {
+    const label = button.dataset.label || (button.dataset.label = button.textContent);
+    const said = document.getElementById("copy-said");
+    button.textContent = said.textContent = text("textCopied", "Copied");
+    button.focus();
+    setTimeout(() => { button.textContent = label; said.textContent = ""; }, 3000);
+  };
+  const byHand = () => (document.execCommand("copy") ? copied() : field.focus());
+  if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(copied, byHand);
+  else byHand();
 });
 
 // ---------------------------------------------------------------------------------------------
