@@ -21,17 +21,18 @@ def test_examples_are_scored_by_the_rules_as_worked_out_by_hand():
 SAYS = {
     "en": ("Four-card Golf", [
         "Even with all four of your cards face up, the hole goes on until someone knocks",
-        "you still have to knock", "a 2 scores 2 here", "a king 0", "Basic game: scores 18",
-        "7 + 0 + 1 + 10 = 18", "5 + 5 + 2 + 0 = 12", "Pairs cancelling: a pair in a row: scores 2",
-        "0 + 0 + 2 + 0 = 2", "0 + 0 + 0 + 3 = 3", "Knocker: scores 8", "4 + 3 + 1 + 0 = 8",
-        "The other player: scores 6", "2 + 0 + 1 + 3 = 6", "the hole costs them 8 + 10 = 18",
+        "you still have to knock", "a 2 scores 2 here", "a king 0", "Basic game – scores 18",
+        "7 + 0 + 1 + 10 = 18", "5 + 5 + 2 + 0 = 12", "Pairs cancelling: a pair in a row – scores 2",
+        "0 + 0 + 2 + 0 = 2", "0 + 0 + 0 + 3 = 3", "Knocker – scores 8", "4 + 3 + 1 + 0 = 8",
+        "The other player – scores 6", "2 + 0 + 1 + 3 = 6", "the hole costs them 8 + 10 = 18",
         "3 of hearts"]),
     "sv": ("Fyrkortsgolf", [
         "Även när alla fyra korten ligger uppvända fortsätter hålet tills någon knackar",
-        "måste du ändå knacka", "en tvåa ger alltså 2 här", "kung 0", "Grundspel: ger 18",
-        "7 + 0 + 1 + 10 = 18", "5 + 5 + 2 + 0 = 12", "Par tar ut varandra: ett par i en rad: ger 2",
-        "0 + 0 + 2 + 0 = 2", "0 + 0 + 0 + 3 = 3", "Den som knackar: ger 8", "4 + 3 + 1 + 0 = 8",
-        "Den andra spelaren: ger 6", "2 + 0 + 1 + 3 = 6", "hålet kostar 8 + 10 = 18",
+        "måste du ändå knacka", "en tvåa ger alltså 2 här", "kung 0", "Grundspel – 18 poäng",
+        "7 + 0 + 1 + 10 = 18", "5 + 5 + 2 + 0 = 12",
+        "Par tar ut varandra: ett par i en rad – 2 poäng", "0 + 0 + 2 + 0 = 2",
+        "0 + 0 + 0 + 3 = 3", "Den som knackar – 8 poäng", "4 + 3 + 1 + 0 = 8",
+        "Den andra spelaren – 6 poäng", "2 + 0 + 1 + 3 = 6", "hålet kostar 8 + 10 = 18",
         "hjärter 3"]),
 }  # fmt: skip
 
