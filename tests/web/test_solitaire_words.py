@@ -47,8 +47,8 @@ def test_what_fits_in_swedish_names_cards_suit_first():
         ("6C", "KS", "The 6 of clubs does not fit on the king of spades: nothing goes on a king.",
          "Det går inte att lägga klöver 6 på spader kung: ingenting får läggas på en kung."),
         ("KC", "AH", "The king of clubs does not fit on the ace of hearts: ace and king are not "
-         "neighbours.", "Det går inte att lägga klöver kung på hjärter ess: ess och kung ligger "
-         "inte intill varandra."),
+         "neighbours.", "Det går inte att lägga klöver kung på hjärter ess: ess och kung är inte "
+         "grannar."),
         ("5C", "AH", "The 5 of clubs does not fit on the ace of hearts: only a 2 goes on an ace.",
          "Det går inte att lägga klöver 5 på hjärter ess: bara en tvåa får läggas på ett ess."),
         ("QC", "7H", "The queen of clubs does not fit on the 7 of hearts: only a 6 or 8 does.",
