@@ -280,6 +280,11 @@ def test_a_finished_deal_of_the_day_is_final_on_the_board_and_in_the_review(clie
             f"/solitaire/deals/{deal_id}/{action}", {"version": str(before["version"]), **fields}
         )
         assert refused.status_code == 409 and final in refused.text, action
+    played = client.submit(
+        f"/solitaire/deals/{deal_id}/play", {"version": str(before["version"]), "column": "1"}
+    )
+    # A card clicked after the end says the deal is over, and no longer offers an Undo.
+    assert played.status_code == 422 and "This deal is over: start a new one." in played.text
     assert client.get(f"/solitaire/deals/{deal_id}", headers=JSON).json() == before
     review = client.get(review_url(deal_id) + "?wait=1").text
     assert final in review and "Try again from move" not in review

@@ -60,8 +60,8 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         "Column %(column)d is empty: there is no card to play from it.", column=p["column"]),
     "draw_pile_empty": lambda p: gettext(
         "The draw pile is empty: it is used only once, never turned over."),
-    "deal_over": lambda p: gettext(
-        "This deal is over: start a new one, or undo a move to play on."),
+    # True of every finished deal: one whose score counts has Undo switched off.
+    "deal_over": lambda p: gettext("This deal is over: start a new one."),
     "nothing_to_undo": lambda p: gettext("Nothing to undo: this is the start of the deal."),
     # Malformed (InvalidMoveError)
     "not_a_move": lambda p: gettext(
