@@ -16,6 +16,7 @@ from app.storage.solitaire.deals import (
     apply_move,
     create_deal,
     create_round,
+    day_of_deal,
     load_deal,
     load_round,
     next_hole,
@@ -27,6 +28,7 @@ from app.storage.solitaire.deals import (
 
 __all__ = [
     "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "HoleNotReady", "StaleDeal",
-    "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round", "load_deal",
-    "load_round", "next_hole", "random_deal_number", "rewind", "score_counts", "undo",
+    "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round", "day_of_deal",
+    "load_deal", "load_round", "next_hole", "random_deal_number", "rewind", "score_counts",
+    "undo",
 ]

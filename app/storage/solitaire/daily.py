@@ -49,11 +49,6 @@ def entry_deal(session: Session, *, day: date, player_key: str) -> StoredDeal | 
     return None if deal_id is None else deals.load_deal(session, deal_id=deal_id)
 
 
-def day_of_deal(session: Session, *, deal_id: str) -> date | None:
-    """The day this deal is the deal of the day for, or None for any other deal."""
-    return session.scalar(select(DailyEntry.day).where(DailyEntry.deal_id == deal_id))
-
-
 def start_daily_deal(session: Session, *, day: date, player_key: str) -> StoredDeal:
     """The browser's deal of the day, dealt on its first visit; a second start gives the same."""
     existing = entry_deal(session, day=day, player_key=player_key)

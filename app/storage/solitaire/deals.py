@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import date
 from functools import cached_property
 
 from sqlalchemy import bindparam, select, update
@@ -188,12 +189,14 @@ def _check_version(current: StoredDeal, version: int) -> None:
         raise StaleDeal(current)
 
 
+def day_of_deal(session: Session, *, deal_id: str) -> date | None:
+    """The day this deal is the deal of the day for, or None for any other deal."""
+    return session.scalar(select(DailyEntry.day).where(DailyEntry.deal_id == deal_id))
+
+
 def score_counts(session: Session, *, deal: StoredDeal) -> bool:
     """Whether the deal's score counts somewhere: a hole of a round, or a deal of the day."""
-    if deal.round_id is not None:
-        return True
-    daily = select(DailyEntry.deal_id).where(DailyEntry.deal_id == deal.id)
-    return session.scalar(daily) is not None
+    return deal.round_id is not None or day_of_deal(session, deal_id=deal.id) is not None
 
 
 def _check_not_final(session: Session, current: StoredDeal) -> None:

@@ -23,7 +23,6 @@ from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant, is_over
 from app.storage import solitaire as store
 from app.storage.solitaire import DealIsFinal, HoleNotReady, StaleDeal, StoredDeal
-from app.storage.solitaire import daily as daily_store
 from app.web.errors import error_response
 from app.web.forms import (
     VERSION_LIMIT,
@@ -94,7 +93,7 @@ def board_response(
     elif over and card_shown:
         # A finished deal of the day links to that day's results (a deal in a round never is one).
         with request.app.state.db.read() as session:
-            daily_day = daily_store.day_of_deal(session, deal_id=deal.id)
+            daily_day = store.day_of_deal(session, deal_id=deal.id)
     drawer = drawer_for(request.app.state.templates.env)
     # The coach's advice (Hint, Watch) is this client's coach work: 429 once it is spent.
     with coach_work(request) if options.hint or options.watch else nullcontext():
