@@ -72,9 +72,13 @@ def change(request: Request, visit: Visit, work: Callable[[Session], Any]) -> Re
         with request.app.state.db.write() as session:
             work(session)
     except store.Refused as refused:
-        status, message = REFUSALS[refused.reason]
-        raise TableRefusal(status, _(message)) from None
+        raise _refusal(refused.reason) from None
     return after_change(request, visit.game.id, since=stamp(visit.game))
+
+
+def _refusal(reason: store.Refusal) -> TableRefusal:
+    status, message = REFUSALS[reason]
+    return TableRefusal(status, _(message))
 
 
 @router.get("", response_class=HTMLResponse)
@@ -138,8 +142,7 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
         chosen = parse_move(form.get("move"), seat, game.replay.state.options.shape.size)
         version = _field(lambda: version_field(form))
         if version != game.version and not _independent(chosen, game.replay):
-            status, message = REFUSALS[store.Refusal.STALE]
-            raise TableRefusal(status, _(message))
+            raise _refusal(store.Refusal.STALE)
         if seat not in seats_to_act(game.replay.state):
             raise TableRefusal(409, _("Please wait: it is %(owner)s turn.",
                                       owner=_whose_turn(visit)))
