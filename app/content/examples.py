@@ -51,7 +51,7 @@ SOLITAIRE_EXAMPLES = (
         columns=(("9C", "8S"), ("QC",), ("QH", "6D"), ("KS",), ("3C",), ("JH",), ("2S",)),
         lesson=N_(
             "Both the 8♠ and the 6♦ fit on the 7♥. Play the 8♠ first: it uncovers the 9♣, "
-            "which fits on the 8, so the run carries on. Under the 6♦ sits the Q♥, and no card "
+            "which fits on the 8, so the run carries on. Above the 6♦ lies the Q♥, and no card "
             "in view could follow the 6."
         ),
     ),
