@@ -322,6 +322,17 @@ def test_deal_played_to_the_end_shows_the_score_and_review_link(client):
     assert f'href="/solitaire/deals/{deal_id}/review"' in page and "Review this deal" in page
 
 
+def test_a_finished_deal_leaves_no_card_in_the_tab_order(client):
+    deal_id = new_deal(client, 1)
+    playing = client.get(board_url(deal_id)).text
+    assert len(re.findall(r'<button[^>]* id="play-\d"', playing)) == 7
+    assert not re.search(r'<button[^>]* id="play-\d"[^>]* disabled', playing)
+    finish(client, deal_id)
+    over = client.get(board_url(deal_id)).text
+    buttons = re.findall(r'<button[^>]* id="play-\d"[^>]*>', over)
+    assert buttons and all(" disabled" in b for b in buttons)
+
+
 def test_clearing_every_column_scores_below_zero(client):
     deal_id = store_deal(client, clearable_cards())
     for version in range(35):

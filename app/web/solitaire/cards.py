@@ -34,12 +34,14 @@ class Drawer:
         self._cards = env.get_template("_cards.html").module
 
     def column(self, number: int, cards: tuple[str, ...], fits: bool, hinted: bool, watch: bool,
-               focus: bool = False) -> Markup:  # fmt: skip
+               focus: bool = False, over: bool = False) -> Markup:  # fmt: skip
         """Column `number` (1-7), top to bottom; its last card is the button that plays it.
 
         `focus`: that button is where focus goes when the one a player used is gone.
+        `over`: the deal is over, so the button is disabled (and out of the tab order).
         """
-        return _column(self._columns, current_locale(), number, cards, fits, hinted, watch, focus)
+        return _column(self._columns, current_locale(), number, cards, fits, hinted, watch, focus,
+                       over)
 
     def top(self, code: str) -> Markup:
         """The discard pile's top card, large; the pile's own text names it."""
@@ -49,8 +51,8 @@ class Drawer:
 # The language is part of each key: the same look is drawn anew for another language.
 @lru_cache(maxsize=CACHE_SIZE)
 def _column(macros: Any, locale: str, number: int, cards: tuple[str, ...], fits: bool,
-            hinted: bool, watch: bool, focus: bool) -> Markup:  # fmt: skip
-    return Markup(macros.column(number, cards, fits, hinted, watch, focus))
+            hinted: bool, watch: bool, focus: bool, over: bool) -> Markup:  # fmt: skip
+    return Markup(macros.column(number, cards, fits, hinted, watch, focus, over))
 
 
 @lru_cache(maxsize=CACHE_SIZE)

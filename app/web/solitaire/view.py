@@ -103,14 +103,16 @@ def _advice(position: Position) -> Advice | None:
         return None
 
 
-def _columns(position: Position, hinted: Move | None, watch: bool, drawer: Drawer) -> list[Markup]:
-    """The columns; the first card that fits takes focus when the card a player used is gone."""
+def _columns(position: Position, hinted: Move | None, watch: bool, over: bool,
+             drawer: Drawer) -> list[Markup]:  # fmt: skip
+    """The columns; the first card that fits takes focus when the card a player used is gone.
+    On a deal that is over no card is a button a player can reach."""
     fitting = playable_columns(position)
     columns = []
     for c, cards in enumerate(position.columns):
         fit = c in fitting
         focus = bool(fitting) and c == fitting[0]
-        columns.append(drawer.column(c + 1, cards, fit, hinted == Play(c), watch, focus))
+        columns.append(drawer.column(c + 1, cards, fit, hinted == Play(c), watch, focus, over))
     return columns
 
 
@@ -149,7 +151,7 @@ def board_context(
         "top": position.top,
         "top_card": drawer.top(position.top) if position.top else None,
         "draw_count": len(position.stock),
-        "columns": _columns(position, advice.move if advice else None, bool(watch), drawer),
+        "columns": _columns(position, advice.move if advice else None, bool(watch), over, drawer),
         "over": over,
         "score": score(position),
         "end_text": end_text(position) if over else None,
