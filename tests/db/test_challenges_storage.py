@@ -52,9 +52,14 @@ def test_accepting_deals_all_nine_holes_from_the_challenge(db):
             session, challenge_id=seat.challenge_id, name="Bo", player_key="k2"
         )
         again = challenges.accept_challenge(
-            session, challenge_id=seat.challenge_id, name="Bo2", player_key="k2"
+            session, challenge_id=seat.challenge_id, name="Bo", player_key="k2"
         )
     assert again == friend  # one seat per browser
+    with pytest.raises(challenges.JoinedAlready) as joined, db.write() as session:
+        challenges.accept_challenge(
+            session, challenge_id=seat.challenge_id, name="Bo2", player_key="k2"
+        )
+    assert joined.value.name == "Bo"
     with db.read() as session:
         loaded = challenges.load_challenge(session, challenge_id=seat.challenge_id)
         ann = solitaire.load_round(session, round_id=round_id).deals

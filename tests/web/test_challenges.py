@@ -245,8 +245,12 @@ def test_six_friends_taking_one_name_at_once_leave_one_of_them(app, client):
 def test_one_browser_holds_one_seat(client, friend):
     link = challenge(client, new_round(client), "Ann")
     first = accept(friend, link, "Bo")
-    again = friend.submit(f"{link}/accept", {"name": "Bo again"})
-    assert again.status_code == 303
+    assert accept(friend, link, "bo") == first  # the same form sent twice
+    stale_tab = friend.submit(f"{link}/accept", {"name": "Bo again"})
+    assert stale_tab.status_code == 409
+    assert "You joined this challenge already, as Bo." in stale_tab.text
+    assert f"/solitaire/rounds/{first}/challenge" in stale_tab.text
+    assert stale_tab.headers["cache-control"] == "no-store"
     assert list(results_rows(client.get(link).text)) == ["Ann", "Bo"]
     page = friend.get(link)
     assert f"/solitaire/rounds/{first}/challenge" in page.text  # shown its seat, not a form

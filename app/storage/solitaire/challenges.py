@@ -46,6 +46,14 @@ class NameTaken(Exception):
     """Another player of this challenge already goes by this name."""
 
 
+class JoinedAlready(Exception):
+    """This browser has a seat in the challenge under another name (a stale tab's form)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 class HoleScores:
     """For a round's `scores`, one per hole (None until that hole is finished)."""
 
@@ -183,8 +191,11 @@ def accept_challenge(
     challenge = load_challenge(session, challenge_id=challenge_id)
     if player_key is not None:
         seat = seat_for_player_key(session, challenge_id=challenge_id, player_key=player_key)
-        if seat is not None:
-            return seat  # this browser has a seat already: no second one
+        if seat is not None:  # this browser has a seat already: no second one
+            joined_as = next(e.name for e in challenge.entrants if e.id == seat.player_id)
+            if name_key(joined_as) != name_key(name):
+                raise JoinedAlready(joined_as)
+            return seat  # the same form sent twice
     if len(challenge.entrants) >= MAX_PLAYERS:
         raise ChallengeFull(challenge_id)
     round_row = SolitaireRound(id=new_token(), variant=challenge.variant.to_dict())

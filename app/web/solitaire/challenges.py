@@ -165,6 +165,9 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
     except store.ChallengeFull:
         message = _("This challenge has its %(count)s players already.", count=store.MAX_PLAYERS)
         return _invite_page(request, challenge, message, 409)
+    except store.JoinedAlready as joined:
+        message = _("You joined this challenge already, as %(name)s.", name=joined.name)
+        return _invite_page(request, challenge, message, 409)
     response = RedirectResponse(f"/solitaire/deals/{first}", status_code=303)
     player.remember(request, response, token)
     return response
