@@ -58,11 +58,14 @@ class SolitaireDeal(Base):
     log_schema: Mapped[int] = mapped_column(Integer, default=MOVE_LOG_SCHEMA)
     version: Mapped[int] = mapped_column(Integer, default=0)
     score: Mapped[int | None] = mapped_column(Integer)
+    # Positions where the coach showed its move (Hint, or Watch's next move), each counted once:
+    # `coached_version` is the deal version counted last.
+    coach_moves: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    coached_version: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow, index=True
     )
-
 
 
 class SolitaireReview(Base):

@@ -20,6 +20,7 @@ from app.storage.solitaire.deals import (
     load_deal,
     load_round,
     next_hole,
+    note_coach_move,
     random_deal_number,
     rewind,
     score_counts,
@@ -29,6 +30,6 @@ from app.storage.solitaire.deals import (
 __all__ = [
     "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "HoleNotReady", "StaleDeal",
     "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round", "day_of_deal",
-    "load_deal", "load_round", "next_hole", "random_deal_number", "rewind", "score_counts",
-    "undo",
+    "load_deal", "load_round", "next_hole", "note_coach_move", "random_deal_number", "rewind",
+    "score_counts", "undo",
 ]

@@ -75,6 +75,7 @@ class Entrant(HoleScores):
     id: int
     name: str
     scores: tuple[int | None, ...]
+    coached: frozenset[int] = frozenset()  # holes where the coach showed its move
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def seat_for_player_key(session: Session, *, challenge_id: str, player_key: str)
 
 
 def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
-    """The challenge with every entrant's hole scores, in two small queries."""
+    """The challenge with every entrant's hole scores, in three small queries."""
     row = session.get(Challenge, challenge_id) if len(challenge_id) <= MAX_ID else None
     if row is None:
         raise ChallengeNotFound(challenge_id)
@@ -127,8 +128,11 @@ def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
         .where(ChallengePlayer.challenge_id == challenge_id)
         .order_by(ChallengePlayer.id)
     ).all()
-    scores = hole_scores(session, [p.round_id for p in players])
-    entrants = tuple(Entrant(p.id, p.name, scores[p.round_id]) for p in players)
+    round_ids = [p.round_id for p in players]
+    scores, coached = hole_scores(session, round_ids), coached_holes(session, round_ids)
+    entrants = tuple(
+        Entrant(p.id, p.name, scores[p.round_id], coached[p.round_id]) for p in players
+    )
     return StoredChallenge(
         id=row.id,
         variant=Variant.from_dict(row.variant),
@@ -152,6 +156,21 @@ def hole_scores(session: Session, round_ids: list[str]) -> dict[str, tuple[int |
             if hole.hole is not None and 1 <= hole.hole <= HOLES:
                 scores[hole.round_id][hole.hole - 1] = hole.score
     return {round_id: tuple(holes) for round_id, holes in scores.items()}
+
+
+def coached_holes(session: Session, round_ids: list[str]) -> dict[str, frozenset[int]]:
+    """Each round's holes where the coach showed its move (a Hint, or Watch), in one query."""
+    coached: dict[str, set[int]] = {round_id: set() for round_id in round_ids}
+    if coached:
+        rows = session.execute(
+            select(SolitaireDeal.round_id, SolitaireDeal.hole).where(
+                SolitaireDeal.round_id.in_(list(coached)), SolitaireDeal.coach_moves > 0
+            )
+        ).all()
+        for row in rows:
+            if row.hole is not None:
+                coached[row.round_id].add(row.hole)
+    return {round_id: frozenset(holes) for round_id, holes in coached.items()}
 
 
 def create_challenge(

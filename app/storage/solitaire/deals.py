@@ -9,11 +9,11 @@ both win, on SQLite and PostgreSQL alike.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -70,6 +70,7 @@ class StoredDeal:
     version: int
     round_id: str | None = None
     hole: int | None = None
+    coach_moves: int = 0  # positions where the coach showed its move (see note_coach_move)
 
     @cached_property
     def game(self) -> Game:
@@ -90,7 +91,7 @@ _DEALS = SolitaireDeal.__table__
 _LOAD_DEAL = select(
     *(_DEALS.c[name] for name in (
         "id", "round_id", "hole", "deal_number", "cards", "variant", "moves", "log_schema",
-        "version",
+        "version", "coach_moves",
     ))
 ).where(_DEALS.c.id == bindparam("deal_id"))  # fmt: skip
 _SAVE_MOVES = (
@@ -120,6 +121,7 @@ def _to_stored(row: SolitaireDeal) -> StoredDeal:
         version=row.version,
         round_id=row.round_id,
         hole=row.hole,
+        coach_moves=row.coach_moves or 0,
     )
 
 
@@ -178,10 +180,31 @@ def _save(session: Session, *, current: StoredDeal, game: Game) -> StoredDeal:
         raise StaleDeal(load_deal(session, deal_id=current.id))
     saved = StoredDeal(
         current.id, current.deal_number, current.cards, current.variant, game.moves,
-        current.version + 1, current.round_id, current.hole,
+        current.version + 1, current.round_id, current.hole, current.coach_moves,
     )
     saved.__dict__["game"] = game  # what cached_property stores: its position is known already
     return saved
+
+
+def note_coach_move(session: Session, *, deal: StoredDeal) -> StoredDeal:
+    """Count the coach showing its move in this position (a Hint, or Watch's next move).
+
+    Once per position however often it is shown: one atomic UPDATE that counts only a version
+    not counted yet. It leaves the version alone, so no open form of the deal goes stale.
+    """
+    counted = session.execute(
+        update(SolitaireDeal)
+        .where(
+            SolitaireDeal.id == deal.id,
+            or_(
+                SolitaireDeal.coached_version.is_(None),
+                SolitaireDeal.coached_version != deal.version,
+            ),
+        )
+        .values(coach_moves=SolitaireDeal.coach_moves + 1, coached_version=deal.version)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    return replace(deal, coach_moves=deal.coach_moves + 1) if counted else deal
 
 
 def _check_version(current: StoredDeal, version: int) -> None:

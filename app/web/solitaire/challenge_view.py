@@ -19,6 +19,7 @@ class Cell:
     score: int | None  # shown only when the viewer may see it
     finished: bool  # this player has finished the hole
     replay_url: str | None = None
+    coached: bool = False  # shown with the score: the coach showed its move in that deal
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,11 @@ class ResultsView:
     rows: tuple[Row, ...]
     summary: str
     your_finished: frozenset[int]  # hole numbers
+
+    @property
+    def coached(self) -> bool:
+        """Some score shown was made with the coach's help (the table explains the mark)."""
+        return any(cell.coached for row in self.rows for cell in row.cells)
 
 
 def results_view(
@@ -54,7 +60,8 @@ def _row(entrant: Entrant, is_you: bool, seen: frozenset[int], replay_base: str 
         replay = None
         if visible and not is_you and replay_base:
             replay = f"{replay_base}/{entrant.id}/{hole}"
-        cells.append(Cell(score if visible else None, score is not None, replay))
+        coached = visible and hole in entrant.coached
+        cells.append(Cell(score if visible else None, score is not None, replay, coached))
     shown = [c.score for c in cells if c.score is not None]
     total = sum(shown) if shown else None
     return Row(entrant.name, is_you, tuple(cells), total, len(shown) == HOLES)

@@ -100,6 +100,9 @@ def board_response(
         # Over, and in a round or the deal of the day: its moves are never taken back.
         final = over and (round_ is not None or daily_day is not None)
         context = board_context(deal, options, drawer, round_, final)
+    if context["advice"] is not None:  # the coach showed its move: the deal says so later
+        with request.app.state.db.write() as session:
+            store.note_coach_move(session, deal=deal)
     context |= {
         "variant": deal.variant,
         "round_button": False,
@@ -218,11 +221,14 @@ def _column(form: FormData) -> Move:
 
 
 def _move(request: Request, deal_id: str, form: FormData, move: Callable[[], Move],
-          options: BoardOptions, query: str = "") -> Response:  # fmt: skip
-    """Apply the move the form names, made from the version the form carries."""
+          options: BoardOptions, query: str = "", coached: bool = False) -> Response:  # fmt: skip
+    """Apply the move the form names, made from the version the form carries; `coached`: the
+    coach chose it (Watch), which counts as the coach showing its move there."""
 
     def change(session: Session, deal: StoredDeal) -> StoredDeal:
         version, seen = version_field(form), optional_int_field(form, "moves", 0, MOVES_LIMIT)
+        if coached and version == deal.version:
+            deal = store.note_coach_move(session, deal=deal)
         moved, _applied = store.apply_move(
             session, deal_id=deal.id, version=version, move=move(), seen_moves=seen, read=deal
         )
@@ -287,7 +293,7 @@ def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
         except FormError:
             raise FormError("move", _("Choose a column from 1 to 7, or draw.")) from None
 
-    return _move(request, deal_id, form, move, BoardOptions(watch=mode), query=f"watch={mode}")
+    return _move(request, deal_id, form, move, BoardOptions(watch=mode), f"watch={mode}", True)
 
 
 # --- Rounds of nine -----------------------------------------------------------------------
