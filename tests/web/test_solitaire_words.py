@@ -101,3 +101,31 @@ def test_the_coachs_reasons_in_swedish():
             "Spela spader 8. Sedan passar klöver 9 som ligger under, och då fortsätter serien."
         )
         assert reason(position, DRAW).startswith("Vänd upp ett kort. ")
+
+
+@pytest.mark.parametrize(
+    ("columns", "english", "swedish"),
+    [
+        ((("2C", "QC"), ("KS",), ("5D",)),
+         "Play the queen of clubs. Then the king of spades at the bottom of column 2 fits on it: "
+         "one more card off the table, though nothing goes on a king.",
+         "Spela klöver dam. Sedan passar spader kung längst ned i kolumn 2 på det: ännu ett kort "
+         "lämnar bordet, men ingenting får läggas på en kung."),
+        ((("KS", "QC"), ("5D",)),
+         "Play the queen of clubs. The king of spades under it fits next: one more card off the "
+         "table, though nothing goes on a king.",
+         "Spela klöver dam. Sedan passar spader kung som ligger under: ännu ett kort lämnar "
+         "bordet, men ingenting får läggas på en kung."),
+        ((("KS", "QC"), ("JD",)),  # a jack keeps the run going where the king would end it
+         "Play the queen of clubs. Then the jack of diamonds at the bottom of column 2 fits on "
+         "it, and that keeps the run going.",
+         "Spela klöver dam. Sedan passar ruter knekt längst ned i kolumn 2 på det, och då "
+         "fortsätter serien."),
+    ],
+)
+def test_a_king_that_fits_next_is_never_said_to_keep_the_run_going(columns, english, swedish):
+    position = Position(columns, ("JH",), ("2D",), STANDARD)
+    with use_locale("en"):
+        assert reason(position, Play(0)) == english
+    with use_locale("sv"):
+        assert reason(position, Play(0)) == swedish

@@ -26,18 +26,35 @@ def _play_reason(position: Position, column: int) -> str:
             return _("Play the %(card)s before the king. The king would stop the run.", card=name)
     followers = follow_ups(position, column)
     if followers:
+        # Any follower takes one more card off, but only one that is no king keeps the run
+        # going: name such a one if there is one, the card under first.
+        pool = [f for f in followers if not _stops_run(f, position)] or followers
         under = cards[-2] if len(cards) > 1 else None
-        if under is not None and under in followers:
+        follower = under if under in pool else pool[0]
+        goes_on = not _stops_run(follower, position)
+        if follower == under and goes_on:
             return _(
                 "Play the %(card)s. The %(under)s under it fits next, "
                 "and that keeps the run going.",
                 card=name, under=card_name(under),
             )
-        where = _column_of(position, followers[0])
+        if follower == under:
+            return _(
+                "Play the %(card)s. The %(under)s under it fits next: one more card off the "
+                "table, though nothing goes on a king.",
+                card=name, under=card_name(under),
+            )
+        where = _column_of(position, follower) + 1
+        if goes_on:
+            return _(
+                "Play the %(card)s. Then the %(next)s at the bottom of column "
+                "%(column)d fits on it, and that keeps the run going.",
+                card=name, next=card_name(follower), column=where,
+            )
         return _(
-            "Play the %(card)s. Then the %(next)s at the bottom of column "
-            "%(column)d fits on it, and that keeps the run going.",
-            card=name, next=card_name(followers[0]), column=where + 1,
+            "Play the %(card)s. Then the %(next)s at the bottom of column %(column)d fits on "
+            "it: one more card off the table, though nothing goes on a king.",
+            card=name, next=card_name(follower), column=where,
         )
     if others and len(cards) > max(len(position.columns[c]) for c in others):
         return _(
