@@ -55,7 +55,6 @@ TERMS: tuple[Term, ...] = (
             "In Golf solitaire, one of the seven overlapping lines of five cards dealt face up. "
             "Only its last card can be played."
         ),
-        (Word("tableau", "en"),),
         see="/rules/solitaire#playing",
     ),
     Term(
@@ -128,7 +127,7 @@ TERMS: tuple[Term, ...] = (
             "One deal, counted like a hole on a golf course. In six-card Golf, one hand from the "
             "deal until the cards are scored."
         ),
-        (Word("deal", "en"),),
+        (Word("deal", "en"), Word("giv", "sv")),
         see="/rules/solitaire#rounds",
     ),
     Term(

@@ -374,6 +374,21 @@ def test_glossary_lists_every_term_with_an_anchor(client):
         assert word in facts.words, word
 
 
+def glossary_entry(html: str, slug: str) -> str:
+    """The words of one glossary entry, its markup dropped."""
+    entry = re.search(rf'<div class="entry" id="{slug}".*?</div>', html, re.S).group(0)
+    return " ".join(re.sub(r"<[^>]+>", "", entry).split())
+
+
+def test_glossary_other_names_are_other_names(client):
+    english = client.get("/glossary?lang=en").text
+    swedish = client.get("/glossary?lang=sv").text
+    assert "Also called" not in glossary_entry(english, "column")  # the tableau is all seven
+    assert "Also called: stock, talong." in glossary_entry(english, "draw-pile")
+    assert "Kallas också: stock." in glossary_entry(swedish, "draw-pile")  # not "talong" again
+    assert "Kallas också: deal, giv." in glossary_entry(swedish, "hole")
+
+
 def test_every_glossary_link_lands_on_a_rules_section_in_both_languages(client):
     pages: dict[str, str] = {}
     missing = []
