@@ -170,7 +170,8 @@ def test_replay_only_after_finishing_the_hole(client, friend):
     for odd in ("\u00b2", "9" * 40, "-1"):
         assert client.get(f"{replay}?step={odd}").status_code == 200  # shows the end
     base = f"/solitaire/rounds/{round_id}/challenge/replay"
-    assert client.get(f"{base}/99999/1").status_code == 404
+    for unknown in ("99999", "0", str(2**31), str(2**63), "9" * 30):  # 2**63 overflowed SQLite
+        assert client.get(f"{base}/{unknown}/1").status_code == 404, unknown
     assert client.get(f"{base}/{bo.player_id}/2").status_code == 403  # hole 2 not finished
 
 

@@ -32,6 +32,7 @@ from app.tokens import new_token
 
 MAX_PLAYERS = 100
 MAX_ID = 32
+MAX_PLAYER_ID = 2**31 - 1  # an INTEGER column: a larger id is no player, and no query
 
 
 class ChallengeNotFound(LookupError):
@@ -259,6 +260,8 @@ def _join(
 
 def entrant_deal(session: Session, *, challenge_id: str, player_id: int, hole: int) -> StoredDeal:
     """One entrant's deal of one hole, for a read-only replay."""
+    if not 1 <= player_id <= MAX_PLAYER_ID:
+        raise ChallengeNotFound(challenge_id)
     deal_id = session.scalar(
         select(SolitaireDeal.id)
         .join(ChallengePlayer, ChallengePlayer.round_id == SolitaireDeal.round_id)
