@@ -174,7 +174,9 @@ def test_review_work_past_the_client_allowance_gets_429_with_retry_after(client)
     refused = client.get(review_url(second), headers=JSON)
     assert refused.status_code == 429
     assert int(refused.headers["retry-after"]) >= 1
-    page = client.get(review_url(second) + "?wait=1")
+    swedish = client.get(review_url(second) + "?lang=sv", headers=JSON)
+    assert swedish.status_code == 429 and "Tränaren har arbetat mycket åt dig" in swedish.text
+    page = client.get(review_url(second) + "?wait=1&lang=en")
     assert page.status_code == 429
     assert "Please wait" in page.text
     # A stored review is only a read: it is still shown.
@@ -198,6 +200,9 @@ def test_hints_past_the_client_allowance_get_429_with_retry_after(client) -> Non
     refused = client.get(hint, headers={"HX-Request": "true"})
     assert refused.status_code == 429
     assert int(refused.headers["retry-after"]) >= 1
+    assert "The coach has worked a lot for you" in refused.text
+    swedish = client.get(hint + "&lang=sv", headers={"HX-Request": "true"})
+    assert swedish.status_code == 429 and "Tränaren har arbetat mycket åt dig" in swedish.text
     # Playing on needs no coach: the board still answers.
     assert client.get(f"/solitaire/deals/{deal_id}").status_code == 200
 

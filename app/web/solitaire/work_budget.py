@@ -20,13 +20,16 @@ from contextlib import contextmanager
 
 from fastapi import HTTPException, Request
 
+from app.i18n import N_
+from app.i18n import gettext as _
+
 # Twenty seconds of CPU in a burst (about 200 hints or 25 hard reviews), then a quarter of
 # a core: a player asking for a hint at every move never gets near it.
 CAPACITY = 20.0
 RATE = 0.25
 # Full buckets are forgotten once this many clients are remembered (a full one is the default).
 MAX_CLIENTS = 10_000
-TOO_MUCH = (
+TOO_MUCH = N_(
     "The coach has worked a lot for you in the last minutes. Please wait a little and try again."
 )
 
@@ -90,7 +93,7 @@ def coach_work(request: Request) -> Iterator[None]:
     budget, key = budget_of(request), client_of(request)
     wait = budget.wait_seconds(key)
     if wait:
-        raise HTTPException(status_code=429, detail=TOO_MUCH, headers={"Retry-After": str(wait)})
+        raise HTTPException(429, detail=_(TOO_MUCH), headers={"Retry-After": str(wait)})
     began = time.thread_time()
     try:
         yield
