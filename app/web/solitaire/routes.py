@@ -100,7 +100,8 @@ def board_response(
         # Over, and in a round or the deal of the day: its moves are never taken back.
         final = over and (round_ is not None or daily_day is not None)
         context = board_context(deal, options, drawer, round_, final)
-    if context["advice"] is not None:  # the coach showed its move: the deal says so later
+    # The coach showed its move: the deal says so later. A refusal changes nothing, this too.
+    if context["advice"] is not None and status_code < 400:
         with request.app.state.db.write() as session:
             store.note_coach_move(session, deal=deal)
     context |= {
