@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.i18n import N_
 from app.tokens import new_token
+from app.web.forms import read_form
 
 CSRF_COOKIE = "csrf"
 CSRF_FIELD = "csrf_token"
@@ -79,7 +80,7 @@ async def verify_csrf(request: Request) -> None:
     cookie = request.cookies.get(CSRF_COOKIE)
     sent = request.headers.get(CSRF_HEADER)
     if sent is None:
-        form = await request.form()
+        form = await read_form(request)
         field = form.get(CSRF_FIELD)
         sent = field if isinstance(field, str) else None
     # A cookie we could not have made counts as none (the next page replaces it).

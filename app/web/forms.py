@@ -16,8 +16,9 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, TypeVar
 
-from fastapi import Depends, Request
+from fastapi import Depends, HTTPException, Request
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.i18n import gettext as _
 from app.rules.names import blank_to_the_eye, hides_something, starts_with_a_mark, tidy_name
@@ -38,12 +39,30 @@ class FormError(ValueError):
         self.message = message
 
 
-async def posted_form(request: Request) -> FormData:
-    # Parsed once; the CSRF check has usually parsed it already and Starlette caches it.
-    return await request.form()
+# The encodings an HTML form posts in; htmx posts the first. Anything else (JSON, text/plain)
+# would otherwise be read as an empty form, and a new deal dealt from nothing a person chose.
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
-PostedForm = Annotated[FormData, Depends(posted_form)]
+async def read_form(request: Request) -> FormData:
+    """The posted form, parsed once (Starlette keeps it for the next caller).
+
+    A body in another encoding gets 415, and one the parser cannot read (a multipart body
+    without its boundary, past the field limit) a 400 in the reader's language, never the
+    parser's own English.
+    """
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind and kind not in FORM_TYPES:
+        raise HTTPException(415, _("This form was sent in a way the site cannot read."))
+    try:
+        return await request.form()
+    except StarletteHTTPException:  # what Starlette raises, with its parser's English message
+        raise HTTPException(
+            400, _("This form could not be read. Reload the page and try again.")
+        ) from None
+
+
+PostedForm = Annotated[FormData, Depends(read_form)]
 
 
 def parse_int(text: object, low: int, high: int) -> int | None:

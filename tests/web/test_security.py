@@ -75,6 +75,40 @@ def test_token_in_header_works_for_scripts(client):
     assert response.status_code == 303
 
 
+@pytest.mark.parametrize(
+    ("content_type", "body"),
+    [("application/json", '{"deal_number": "5"}'), ("text/plain", "deal_number=5")],
+)
+def test_a_body_that_is_no_form_is_refused_not_read_as_an_empty_one(app, client, content_type,
+                                                                     body):
+    before = snapshot(app)
+    headers = {"x-csrf-token": client.csrf(), "content-type": content_type}
+    said_in = {"en": "sent in a way the site cannot read", "sv": "webbplatsen inte kan läsa"}
+    for lang, said in said_in.items():
+        response = client.post(f"/solitaire/deals?lang={lang}", content=body, headers=headers,
+                               follow_redirects=False)
+        assert response.status_code == 415 and said in response.text
+    assert snapshot(app) == before  # no deal dealt from a number nobody chose
+
+
+@pytest.mark.parametrize("with_token", [True, False])
+def test_a_form_the_parser_cannot_read_gets_the_sites_own_words(app, client, with_token):
+    before = snapshot(app)
+    headers = {"content-type": "multipart/form-data"}
+    if with_token:
+        headers["x-csrf-token"] = client.csrf()
+    no_boundary = client.post("/solitaire/deals?lang=sv", content=b"x", headers=headers)
+    part = '--b\r\nContent-Disposition: form-data; name="f{}"\r\n\r\n1\r\n'
+    fields = "".join(part.format(n) for n in range(1100)) + "--b--\r\n"
+    headers["content-type"] = "multipart/form-data; boundary=b"
+    too_many = client.post("/solitaire/deals?lang=sv", content=fields, headers=headers)
+    for response in (no_boundary, too_many):
+        assert response.status_code == 400
+        assert "Formuläret gick inte att läsa" in response.text
+        assert "boundary" not in response.text and "Maximum" not in response.text
+    assert snapshot(app) == before
+
+
 # --- Seats: watching is public, acting needs the seat's own secret ----------------------
 
 
