@@ -128,7 +128,16 @@ VERSION_LIMIT = 10**12
 
 def version_field(form: FormData) -> int:
     """The version the page was rendered at, for the optimistic concurrency check."""
-    return int_field(form, "version", 0, VERSION_LIMIT)
+    return page_field(form, "version", 0, VERSION_LIMIT)
+
+
+def page_field(form: FormData, name: str, low: int, high: int) -> int:
+    """A whole number the page itself put in a hidden field. Nobody typed it, so a bad one (a
+    page not sent whole, or made up) asks for a reload rather than for a number."""
+    try:
+        return int_field(form, name, low, high)
+    except FormError:
+        raise FormError(name, _("This form is missing a detail. Please reload the page.")) from None
 
 
 def query_int(request: Request, name: str, low: int, high: int) -> int | None:

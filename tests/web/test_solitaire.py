@@ -295,6 +295,20 @@ def test_garbage_moves_get_a_clear_4xx_and_change_nothing(client, fields):
     assert state(client, deal_id)["moves"] == 0
 
 
+@pytest.mark.parametrize("action", ["play", "draw", "undo", "watch"])
+@pytest.mark.parametrize("fields", [{}, {"version": "abc"}, {"version": "0", "moves": "²"}])
+def test_a_damaged_hidden_field_asks_for_a_reload_not_for_a_number(client, action, fields):
+    deal_id = store_deal(client, spec_example_cards())
+    client.submit(board_url(deal_id, "draw"), {"version": "0"})
+    sent = {"column": "1", "move": "draw"} | fields
+    for lang, said in (("en", "This form is missing a detail. Please reload the page."),
+                       ("sv", "Formuläret saknar en uppgift. Ladda om sidan.")):
+        response = client.submit(board_url(deal_id, action) + f"?lang={lang}", sent, htmx=True)
+        assert response.status_code == 422 and said in response.text
+        assert "whole number" not in response.text and "heltal" not in response.text
+    assert state(client, deal_id)["moves"] == 1
+
+
 def test_post_without_csrf_token_is_refused(client):
     deal_id = new_deal(client, 1)
     response = client.post(board_url(deal_id, "draw"), data={"version": "0"})

@@ -29,7 +29,6 @@ from app.web.forms import (
     optional_int_field,
     parse_int,
     text_field,
-    version_field,
 )
 from app.web.scorekeeper.words import error_text
 
@@ -88,16 +87,6 @@ def knocker(form: FormData, sheet: Sheet) -> int | None:
         return optional_int_field(form, "knocker", 0, len(sheet.players) - 1)
     except FormError:
         raise FormError("knocker", _("Please choose who knocked from the list.")) from None
-
-
-def sheet_version(form: FormData) -> int:
-    """The sheet version a change form was made from."""
-    try:
-        return version_field(form)
-    except FormError:
-        raise FormError(
-            "version", _("This form is missing a detail. Please reload the page.")
-        ) from None
 
 
 def before(form: FormData) -> int | None:

@@ -23,7 +23,7 @@ from app.rules.golf import KNOCK_PENALTY
 from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
 from app.storage import scoresheets as store
 from app.storage.scoresheets import StoredSheet
-from app.web.forms import FormError, PostedForm
+from app.web.forms import FormError, PostedForm, version_field
 from app.web.golf.words import position_name
 from app.web.loading import not_found_is_404
 from app.web.render import after_post, json_state, render, wants_json
@@ -188,7 +188,7 @@ def _change(
     `change` reads the fields (raising `FormError`) and returns the rule change to apply.
     """
     try:
-        version = forms.sheet_version(form)
+        version = version_field(form)
         rule_change = change()
         # The sheet may have been removed since the dependency loaded it: then a 404.
         with not_found_is_404(), request.app.state.db.write() as session:

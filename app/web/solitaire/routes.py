@@ -31,7 +31,7 @@ from app.web.forms import (
     bool_field,
     choice_field,
     int_field,
-    optional_int_field,
+    page_field,
     text_field,
     version_field,
 )
@@ -227,7 +227,7 @@ def _move(request: Request, deal_id: str, form: FormData, move: Callable[[], Mov
     coach chose it (Watch), which counts as the coach showing its move there."""
 
     def change(session: Session, deal: StoredDeal) -> StoredDeal:
-        version, seen = version_field(form), optional_int_field(form, "moves", 0, MOVES_LIMIT)
+        version, seen = version_field(form), _seen_moves(form)
         if coached and version == deal.version:
             deal = store.note_coach_move(session, deal=deal)
         moved, _applied = store.apply_move(
@@ -236,6 +236,11 @@ def _move(request: Request, deal_id: str, form: FormData, move: Callable[[], Mov
         return moved
 
     return _act(request, deal_id, change, options, query)
+
+
+def _seen_moves(form: FormData) -> int | None:
+    """How many moves the page showed, when it says (it tells a double click from a new one)."""
+    return None if form.get("moves") in (None, "") else page_field(form, "moves", 0, MOVES_LIMIT)
 
 
 @router.post("/solitaire/deals/{deal_id}/play")
@@ -252,7 +257,7 @@ def draw_card(request: Request, deal_id: str, form: PostedForm) -> Response:
 def undo_move(request: Request, deal_id: str, form: PostedForm) -> Response:
 
     def change(session: Session, deal: StoredDeal) -> StoredDeal:
-        version, seen = version_field(form), optional_int_field(form, "moves", 0, MOVES_LIMIT)
+        version, seen = version_field(form), _seen_moves(form)
         undone, _applied = store.undo(
             session, deal_id=deal.id, version=version, seen_moves=seen, read=deal
         )
