@@ -376,6 +376,14 @@ def test_phone_keyboard_signs_are_understood(client, score):
     assert abs(state(client, path)["holes"][0][0]) == 3
 
 
+@pytest.mark.parametrize("score", ["+-5", "++5", "+", "+\u22125", "+\u00b2"])
+def test_a_plus_sign_is_taken_only_before_digits(client, score):
+    path = start(client)
+    response = enter(client, path, [score, 0], htmx=True)
+    assert response.status_code == 422 and "must be a whole number" in response.text
+    assert state(client, path)["holes"] == []
+
+
 def test_every_sheet_answer_is_not_stored_by_caches(client):
     path = start(client)
     read_url = re.search(r"(/scores/view/[A-Za-z0-9_-]+)", client.get(path).text).group(1)

@@ -107,8 +107,11 @@ def score(form: FormData, index: int, who: str) -> int:
     """One player's score for a hole: a whole number in a sane range."""
     name = f"score_{index}"
     raw = form.get(name)
-    # A phone keyboard may type a typographic minus, or a plus before a positive score.
-    text = raw.strip().replace("\u2212", "-").removeprefix("+") if isinstance(raw, str) else ""
+    # A phone keyboard may type a typographic minus, or a plus before a positive score (only
+    # before its digits: "+-5" is no score).
+    text = raw.strip().replace("\u2212", "-") if isinstance(raw, str) else ""
+    if text[:1] == "+" and text[1:2].isascii() and text[1:2].isdigit():
+        text = text[1:]
     if not text:
         raise FormError(name, _("Please enter a score for %(name)s.", name=who))
     value = parse_int(text, -ANY_WHOLE, ANY_WHOLE)
