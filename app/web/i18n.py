@@ -104,5 +104,5 @@ class LocaleMiddleware:
             headers.append(
                 "set-cookie",
                 f"{LANG_COOKIE}={remember}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
-                f"SameSite=Lax{secure}",
+                f"HttpOnly; SameSite=Lax{secure}",  # no script reads it
             )

@@ -35,6 +35,7 @@ def test_lang_parameter_wins_and_is_kept_in_a_cookie(client):
     response = client.get("/?lang=sv", headers={"Accept-Language": "en"})
     assert html_lang(response.text) == "sv"
     assert "lang=sv" in response.headers["set-cookie"]
+    assert "HttpOnly" in response.headers["set-cookie"]
     # The browser keeps the choice: a later page without ?lang= is still Swedish.
     later = client.get("/glossary", headers={"Accept-Language": "en"})
     assert html_lang(later.text) == "sv"
