@@ -211,6 +211,12 @@ def _matches(if_none_match: str, etag: str) -> bool:
     return "*" in tags or etag.removeprefix("W/") in tags
 
 
+def private(response: Response) -> Response:
+    """A page that carries a private link (a round's, a seat's, an invite): never cached."""
+    response.headers["cache-control"] = "no-store"
+    return response
+
+
 def json_state(state: dict[str, Any], status_code: int = 200) -> JSONResponse:
     response = JSONResponse(state, status_code=status_code)
     response.headers["vary"] = "HX-Request, Accept"

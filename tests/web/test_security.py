@@ -514,3 +514,23 @@ def test_a_broken_template_still_answers_an_html_500_with_headers(app, client):
     response = client.get("/test-broken")
     assert response.status_code == 500 and "<h1>That did not work</h1>" in response.text
     assert "default-src 'self'" in response.headers["content-security-policy"]
+
+
+def test_pages_that_carry_a_private_link_are_never_stored_by_caches(client, world):
+    from tests.web.solitaire_helpers import new_deal
+
+    response = client.submit("/solitaire/rounds", {})
+    round_deal = response.headers["location"]
+    round_page = re.search(r'action="(/solitaire/rounds/[^"/]+)/', client.get(round_deal).text)
+    stranger = Client(client.app, base_url="http://testserver")
+    pages = {
+        "practice deal": client.get(f"/solitaire/deals/{new_deal(client, 4)}"),
+        "deal of a round": client.get(round_deal),
+        "its board fragment": client.get(round_deal, headers={"HX-Request": "true"}),
+        "round": client.get(round_page.group(1)),
+        "golf invite": stranger.get(f"/golf6/join/{world.invite_id}"),
+    }
+    stranger.close()
+    for name, page in pages.items():
+        assert page.status_code == 200, name
+        assert page.headers.get("cache-control") == "no-store", name

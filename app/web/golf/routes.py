@@ -38,7 +38,7 @@ from app.web.golf.forms import (
     sent_back,
 )
 from app.web.golf.words import GAME_NAMES
-from app.web.render import render
+from app.web.render import private, render
 
 router = APIRouter(prefix="/golf6")
 
@@ -107,7 +107,7 @@ def _join_page(request: Request, visit: Visit, name: str = "", error: FormError 
         "message": error.message if error else None,
         "errors": {error.field: error.message} if error else {},
     }
-    return render(request, "golf6/join.html", None, context, status)
+    return private(render(request, "golf6/join.html", None, context, status))  # the invite
 
 
 @router.get("/join/{invite_id}", response_class=HTMLResponse)

@@ -26,7 +26,7 @@ from app.storage.solitaire.challenges import Seat, StoredChallenge
 from app.web import player
 from app.web.forms import FormError, PostedForm, name_field, query_int
 from app.web.loading import PageNotFound, not_found_is_404
-from app.web.render import is_fragment_request, render
+from app.web.render import is_fragment_request, private, render
 from app.web.solitaire.challenge_view import results_view
 from app.web.solitaire.review import work_out_review
 from app.web.solitaire.words import variant_labels
@@ -105,7 +105,7 @@ def round_challenge(request: Request, mine: RoundDep) -> Response:
     if mine.seat is None:
         return _new_form(request, mine)
     challenge = _challenge(request, mine.seat.challenge_id)
-    return _private(_player_page(request, mine, challenge))
+    return private(_player_page(request, mine, challenge))
 
 
 @router.post("/solitaire/rounds/{round_id}/challenge")
@@ -207,7 +207,7 @@ def replay(request: Request, shown: ReplayDep) -> Response:
         "back_url": url,
     }
     page = render(request, "challenges/replay.html", "challenges/_replay_best.html", context)
-    return _private(page)
+    return private(page)
 
 
 def _deal_to_review(round_: StoredRound, hole: int, theirs: StoredDeal) -> StoredDeal:
@@ -231,7 +231,7 @@ def _new_form(
     request: Request, mine: PlayerRound, message: str | None = None, status: int = 200
 ) -> Response:
     context = {"round_id": mine.round.id, "message": message}
-    return _private(render(request, "challenges/new.html", None, context, status_code=status))
+    return private(render(request, "challenges/new.html", None, context, status_code=status))
 
 
 def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge) -> Response:
@@ -262,7 +262,7 @@ def _invite_page(
     }
     # A browser with a seat is shown a link to its own (private) view: never cache that.
     response = render(request, "challenges/invite.html", None, context, status_code=status)
-    return _private(response) if seat else response
+    return private(response)  # its link lets anyone in
 
 
 def _challenge_context(
@@ -275,9 +275,3 @@ def _challenge_context(
         "challenge_url": str(request.url_for("challenge", challenge_id=challenge.id)),
         "variant_labels": variant_labels(challenge.variant),
     }
-
-
-def _private(response: Response) -> Response:
-    """Pages that carry a round's private link are never stored by caches."""
-    response.headers["cache-control"] = "no-store"
-    return response

@@ -35,7 +35,7 @@ from app.web.forms import (
     text_field,
     version_field,
 )
-from app.web.render import is_fragment_request, json_state, render, wants_json
+from app.web.render import is_fragment_request, json_state, private, render, wants_json
 from app.web.solitaire.cards import drawer_for
 from app.web.solitaire.daily import day_url
 from app.web.solitaire.deps import DealDep, RoundDep, deal_to_change
@@ -111,7 +111,8 @@ def board_response(
         "watch_delay_ms": request.app.state.settings.watch_delay_ms,
         "daily_url": day_url(daily_day) if daily_day else None,
     }
-    return render(request, DEAL_PAGE, BOARD_FRAGMENT, context, status_code)
+    # A deal's address is its player's own link, and a round's deal links the private round.
+    return private(render(request, DEAL_PAGE, BOARD_FRAGMENT, context, status_code))
 
 
 Change = Callable[[Session, StoredDeal], StoredDeal]
@@ -344,4 +345,4 @@ def next_hole(request: Request, round_: RoundDep, form: PostedForm) -> Response:
 @router.get("/solitaire/rounds/{round_id}")
 def round_page(request: Request, round_: RoundDep) -> Response:
     context = {"round": round_, "scorecard": scorecard(round_), "over": False}
-    return render(request, "solitaire/round.html", None, context)
+    return private(render(request, "solitaire/round.html", None, context))
