@@ -273,3 +273,14 @@ def test_enter_in_a_score_box_saves_the_hole(page, page_without_js, javascript):
     page.get_by_label("Bo, hole 1", exact=True).press("Enter")
     expect(page.get_by_role("status")).to_have_text("After hole 1, Bo leads with 4.")
     expect(page.get_by_label("Ann, hole 2", exact=True)).to_be_visible()
+
+
+def test_saving_the_last_hole_leaves_focus_on_the_result(page):
+    start_sheet(page, ["Ann", "Bo"], length="Until 100")
+    save_hole(page, 1, {"Ann": 55, "Bo": 10})
+    page.get_by_label("Ann, hole 2", exact=True).fill("50")
+    page.get_by_label("Bo, hole 2", exact=True).fill("3")
+    page.get_by_label("Bo, hole 2", exact=True).press("Enter")  # the keyboard way to save
+    expect(page.get_by_text("The game is over.")).to_be_visible()
+    expect(page.locator("#sheet-status")).to_be_focused()
+    expect(page.locator("#sheet-status")).to_contain_text("Bo")
