@@ -97,9 +97,11 @@ def test_results_only_after_finishing_and_counted_once(app, today):
         assert CHART in page.text
         assert "3 players have played it." in page.text  # the unfinished deal does not count
         said = " ".join(re.sub(r"<[^>]+>", " ", page.text).split())
-        assert "played it. You did as well as or better than 100 % of today’s players" in said
+        assert "played it. You did as well as or better than 100% of today’s players" in said
+        swedish = browsers[0].get("/solitaire/daily?lang=sv").text
+        assert "minst lika bra som 100 % av dagens spelare" in " ".join(swedish.split())
         start(browsers[0])  # starting again after the end neither deals nor counts anew
-        assert "3 players have played it." in browsers[0].get("/solitaire/daily").text
+        assert "3 players have played it." in browsers[0].get("/solitaire/daily?lang=en").text
     finally:
         for browser in browsers:
             browser.__exit__(None, None, None)
