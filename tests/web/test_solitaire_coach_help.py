@@ -3,6 +3,7 @@ move), and wherever its score is shown to others or judged, it says the coach he
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -89,15 +90,24 @@ def test_a_challenge_marks_a_score_made_with_the_coachs_help(client, friend):
         finish(client, deal.id)
     ann_view = client.get(f"/solitaire/rounds/{round_id}/challenge").text
     rows = results_rows(ann_view)
-    assert rows["Bo"][0].endswith("✦") and not rows["Bo"][1].endswith("✦")
-    assert not any(cell.endswith("✦") for cell in rows["Ann"])
-    assert "with the coach’s help" in ann_view and "A ✦ beside a score means" in ann_view
+    assert all(re.fullmatch(r"-?\d+", rows[name][0]) for name in ("Ann", "Bo"))  # still a number
+    cells = cell_tags(ann_view)
+    coached = '<td class="is-coached" aria-describedby="coached-key">'
+    assert cells["Bo"][0] == coached and cells["Bo"][1] != coached
+    assert coached not in cells["Ann"]
+    assert 'id="coached-key">A ✦ beside a score means' in ann_view
     replay = f"/solitaire/rounds/{round_id}/challenge/replay/"
     bo_id = next(e.id for e in solitaire_challenge(client, link).entrants if e.name == "Bo")
     assert "(with the coach’s help)" in client.get(f"{replay}{bo_id}/1").text
     assert "(with the coach’s help)" not in client.get(f"{replay}{bo_id}/2").text
-    outsider = results_rows(client.get(link).text)  # the public page shows no score, no mark
-    assert not any("✦" in cell for cells in outsider.values() for cell in cells)
+    public = client.get(link).text  # the public page shows no score, so no mark
+    assert "is-coached" not in public and "coached-key" not in public
+
+
+def cell_tags(html: str) -> dict[str, list[str]]:
+    """Each results row's <td> opening tags, by player name."""
+    rows = re.findall(r'<th scope="row"><bdi>([^<]+)</bdi>(.*?)</tr>', html, re.S)
+    return {name: re.findall(r"<td[^>]*>", rest) for name, rest in rows}
 
 
 def solitaire_challenge(client, link: str) -> solitaire.challenges.StoredChallenge:
