@@ -254,7 +254,7 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
     def worth(card: str) -> int:
         return card_points(card, options.scoring)
 
-    reasons = set()
+    reasons, takes = set(), []
     for state, seat in positions(options, 1, limit=100):
         view = seat_view(state, seat)
         advice = hint(view)
@@ -262,18 +262,23 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
             continue
         reasons.add(advice.reason)
         known = knowledge_of(view)
+        if isinstance(advice.move, TakeDiscard):  # the hint says where the card goes
+            takes.append(advice)
+            assert advice.card == view.discard_top and advice.index in view.shape.positions
         if advice.reason == "replaces_hidden":  # a card the seat has never seen
-            assert isinstance(advice.move, Swap) and view.mine[advice.index] is None
+            assert isinstance(advice.move, Swap | TakeDiscard)
+            assert view.mine[advice.index] is None
             assert advice.worth_hidden == pytest.approx(known.mean) and advice.saving > 0
             if exact:
-                assert advice.saving == pytest.approx(known.mean - worth(view.drawn))
+                assert advice.saving == pytest.approx(known.mean - worth(advice.card))
         elif advice.reason == "replaces_higher":  # a card face up, or one it looked at
             old = view.mine[advice.index]
             assert old is not None and advice.saving > 0
             if exact:
-                assert advice.saving == pytest.approx(worth(old) - worth(view.drawn))
+                assert advice.saving == pytest.approx(worth(old) - worth(advice.card))
         elif advice.reason in ("throw_useless", "draw_discard_useless") and exact:
             # Nowhere would the card lower the square, not even over a card never seen.
             highest = max(known.mean if r is None else known.points[r] for r in known.mine)
             assert worth(advice.card) >= highest
     assert {"replaces_hidden", "replaces_higher", "throw_useless", "knock"} <= reasons, reasons
+    assert takes, "no position where the coach takes the discard"

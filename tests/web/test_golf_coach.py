@@ -291,6 +291,8 @@ def test_hint_in_four_card_golf(app, client):
     advice, text = expected_hint(app, url)
     said = live_region(client.submit(f"{url}/hint", htmx=True).text)
     assert said.startswith(("Draw from the stock", "Take the", "Knock"))
+    if said.startswith("Take the"):  # which pile, and where the card goes (CONTRACT)
+        assert " from the discard pile and swap it for your " in said
     assert move(client, url, move_code(advice.move)).status_code == 303
 
 

@@ -151,7 +151,7 @@ def _square_facts(view: SeatView, move: Move) -> dict:
     plain (its search may still have chosen it on other grounds; then the hint just names
     the move). Savings are in expected points, face-down cards it has not seen at their
     unseen mean, and a pair counted when pairs cancel."""
-    if not isinstance(move, Swap | ThrowAway | DrawStock):
+    if not isinstance(move, Swap | ThrowAway | DrawStock | TakeDiscard):
         return {}
     known = knowledge_of(view)
     model = four.SquareModel(known, view.options.pairs_cancel)
@@ -160,6 +160,17 @@ def _square_facts(view: SeatView, move: Move) -> dict:
     def saving(rank: str, index: int) -> float:
         return now - model.ev(placed(known.mine, index, rank))
 
+    if isinstance(move, TakeDiscard) and view.discard_top:
+        # Where the coach means to put it: a hint names the pile and the place (CONTRACT).
+        rank = rank_of(view.discard_top)
+        index = four.best_place(four._plan(view), rank)[0]
+        found = saving(rank, index)
+        if found <= 0:
+            return {"index": index}
+        if known.mine[index] is None:
+            return {"reason": "replaces_hidden", "index": index, "worth_hidden": model.mean,
+                    "saving": found}
+        return {"reason": "replaces_higher", "index": index, "saving": found}
     if isinstance(move, Swap) and view.drawn:
         found = saving(rank_of(view.drawn), move.index)
         if found <= 0:

@@ -153,7 +153,8 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "playing on."),
         # Four-card Golf: its coach weighs positions its own way; the hint names the action.
         "draw": lambda: _("Draw from the stock."),
-        "take": lambda: _("Take the %(card)s from the discard pile.", card=card),
+        "take": lambda: _("Take the %(card)s from the discard pile and swap it for %(where)s.",
+                          card=card, where=_where(view, advice.index)),
         "place": lambda: _("Swap the %(card)s for %(where)s.", card=card,
                            where=_where(view, advice.index)),
         "throw": lambda: _("Throw the %(card)s away.", card=card),
