@@ -273,3 +273,11 @@ def test_refusals_the_site_answers_itself_are_swedish(app):
     streamed = client.post("/solitaire/deals", content=iter([big[:50_000], big[50_000:]]),
                            headers=form)
     refused(streamed, 413, "Begäran var för stor.")
+
+
+def test_a_swedish_placeholder_in_an_english_command_is_marked_swedish(client):
+    page = client.get("/rules/six-card-golf/strategy?lang=sv").text
+    for code in re.findall(r'<code lang="en">(.*?)</code>', page, re.S):
+        english = re.sub(r'<var lang="sv">[^<]*</var>', "", code)
+        assert not re.search("[åäöÅÄÖ]", english), code
+    assert '<var lang="sv">NIVÅ</var>' in page
