@@ -238,7 +238,8 @@ def test_strategy_page_with_figures_and_worked_positions(client):
     for heading in ("What good play is worth", "What to keep and what to throw", "Pairs",
                     "Twos and kings", "When to go out", "Reading the discard pile"):
         assert f">{heading}</h2>" in html
-    assert "golf simulate golf6 --players <var>LEVEL</var>,coach --games 200 --holes 9 --seed 15" in html
+    command = "golf simulate golf6 --players <var>LEVEL</var>,coach --games 200 --holes 9 --seed 15"
+    assert command in html
     assert "<caption>Computer levels against the strong level</caption>" in html
     assert re.search(r"<th scope=\"row\">Club player</th><td>6\.7</td><td>4\.7</td><td>26%</td>",
                      html)
