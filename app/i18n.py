@@ -159,14 +159,21 @@ _RANK_WORDS_SV = (
 )
 
 
-def rank_word(value: int, plural: bool = False, locale: str | None = None) -> str:
-    """Rank 1..13 as a word: "ace"/"aces", "6"/"6s"; Swedish "ett ess", "en sexa"/"sexor"."""
+def rank_word(
+    value: int, plural: bool = False, locale: str | None = None, article: bool = False
+) -> str:
+    """Rank 1..13 as a word: "ace"/"aces", "6"/"6s", with `article` "an ace", "an 8", "a 6";
+    Swedish "ett ess", "en sexa"/"sexor" (its singular always has its article)."""
     locale = locale or current_locale()
     if locale == "sv":
         singular, many = _RANK_WORDS_SV[value - 1]
         return many if plural else singular
     name = _RANK_WORDS_EN[value - 1]
-    return name + "s" if plural else name
+    if plural:
+        return name + "s"
+    if article:  # by sound: "an ace", "an 8", "an 11" never occurs (jack)
+        return ("an " if name in ("ace", "8") else "a ") + name
+    return name
 
 
 def format_items(items: Iterable[str], style: str = "standard", locale: str | None = None) -> str:

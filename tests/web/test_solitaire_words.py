@@ -51,8 +51,10 @@ def test_what_fits_in_swedish_names_cards_suit_first():
          "grannar."),
         ("5C", "AH", "The 5 of clubs does not fit on the ace of hearts: only a 2 goes on an ace.",
          "Det går inte att lägga klöver 5 på hjärter ess: bara en tvåa får läggas på ett ess."),
-        ("QC", "7H", "The queen of clubs does not fit on the 7 of hearts: only a 6 or 8 does.",
+        ("QC", "7H", "The queen of clubs does not fit on the 7 of hearts: only a 6 or an 8 does.",
          "Det går inte att lägga klöver dam på hjärter 7: bara en sexa eller en åtta passar."),
+        ("5C", "2D", "The 5 of clubs does not fit on the 2 of diamonds: only an ace or a 3 does.",
+         "Det går inte att lägga klöver 5 på ruter 2: bara ett ess eller en trea passar."),
     ],
 )
 def test_why_a_card_does_not_fit_in_both_languages(card, top, english, swedish):

@@ -14,9 +14,9 @@ from app.rules.errors import RuleError
 from app.rules.solitaire import FitNote, SolitaireRuleError, Variant
 
 
-def ranks_text(ranks: Iterable[int]) -> str:
-    """ "6 or 8" / "en sexa eller en åtta"."""
-    return format_items([rank_word(r) for r in ranks], style="or")
+def ranks_text(ranks: Iterable[int], article: bool = False) -> str:
+    """ "6 or 8" (with `article` "a 6 or an 8") / "en sexa eller en åtta"."""
+    return format_items([rank_word(r, article=article) for r in ranks], style="or")
 
 
 def fit_text(note: FitNote) -> str:
@@ -54,8 +54,8 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "only_two_on_ace": lambda p: gettext(
         "The %(card)s does not fit on the %(top)s: only a 2 goes on an ace.", **_cards(p)),
     "no_fit": lambda p: gettext(
-        "The %(card)s does not fit on the %(top)s: only a %(ranks)s does.",
-        ranks=ranks_text(p["ranks"]), **_cards(p)),
+        "The %(card)s does not fit on the %(top)s: only %(ranks)s does.",
+        ranks=ranks_text(p["ranks"], article=True), **_cards(p)),
     "empty_column": lambda p: gettext(
         "Column %(column)d is empty: there is no card to play from it.", column=p["column"]),
     "draw_pile_empty": lambda p: gettext(
