@@ -236,7 +236,7 @@ def test_card_that_does_not_fit_is_refused_with_the_reason(client):
     response = client.submit(board_url(deal_id, "play"), {"version": "0", "column": "2"},
                              htmx=True)
     assert response.status_code == 422
-    reason = "The queen of clubs does not fit on the 7 of hearts: only a 6 or 8 does."
+    reason = "The queen of clubs does not fit on the 7 of hearts: only a 6 or an 8 does."
     assert reason in response.text
     assert 'id="board"' in response.text
     assert state(client, deal_id)["moves"] == 0
@@ -358,6 +358,32 @@ def test_clearing_every_column_scores_below_zero(client):
     assert data["over"] and data["score"] == -16
     page = client.get(board_url(deal_id)).text
     assert "Score: -16" in page and "one below zero" in page
+
+
+def test_an_emptied_column_is_drawn_as_an_empty_slot(client):
+    deal_id = store_deal(client, clearable_cards())
+    for version in range(5):  # column 1's five cards
+        client.submit(board_url(deal_id, "play"), {"version": str(version), "column": "1"})
+    page = client.get(board_url(deal_id)).text
+    assert '<ol class="is-empty" aria-label="Column 1">' in page
+    assert page.count('class="is-empty"') == 1 and "&#34;is-empty" not in page
+
+
+@pytest.mark.parametrize(("fields", "said", "unsaid"), [
+    ({}, ["nothing goes on a king", "counts one below zero"], ["joker", "Round the corner:"]),
+    ({"round_the_corner": "on"}, ["a king or a 2 goes on an ace"], ["nothing goes on a king"]),
+    ({"queen_on_king": "on"}, ["a queen goes on a king"], ["nothing goes on a king"]),
+    ({"clear_scores_zero": "on"}, ["Clear them all and you score 0."], ["one below zero"]),
+    ({"jokers": "2", "empty_start": "on"},
+     ["A joker fits on any card", "your first move is to turn over a card"], []),
+])
+def test_the_rules_in_short_are_the_rules_of_the_deal(client, fields, said, unsaid):
+    page = client.get(board_url(new_deal(client, 7, **fields))).text
+    box = page.split('class="rules-box"')[1].split("</section>")[0]
+    for words in said:
+        assert words in box, words
+    for words in unsaid:
+        assert words not in box, words
 
 
 def test_clear_scores_zero_variation_scores_a_clear_as_zero(client):
