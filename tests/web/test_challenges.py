@@ -280,6 +280,31 @@ def test_fifty_players_and_the_leaders(client, app, monkeypatch):
     assert "P0 and Ann share" not in page and "Ann and P0 share the lead" in page
 
 
+STATUS = re.compile(r'class="challenge-status" role="status">([^<]*)<')
+
+
+def test_the_lead_is_told_over_holes_others_have_finished_too(client, friend):
+    round_id = new_round(client)
+    link = challenge(client, round_id, "Ann")
+    bo_round = accept(friend, link, "Bo")
+    ann_view = f"/solitaire/rounds/{round_id}/challenge"
+    for deal in round_deals(client, round_id)[:3]:
+        finish(client, deal.id)
+    summary = STATUS.search(client.get(ann_view).text).group(1)
+    assert "Nobody else has finished a hole you have finished yet." in summary
+    for deal in round_deals(friend, bo_round)[:2]:
+        finish(friend, deal.id)
+    with client.app.state.db.read() as session:
+        ann = solitaire.load_round(session, round_id=round_id).scores[:2]
+        bo = solitaire.load_round(session, round_id=bo_round).scores[:2]
+    low = min(sum(ann), sum(bo))
+    leaders = " and ".join(n for n, s in (("Ann", sum(ann)), ("Bo", sum(bo))) if s == low)
+    said = STATUS.search(client.get(ann_view).text)
+    verb = "leads" if " and " not in leaders else "share the lead"
+    expected = f"Over 2 of the holes you have finished, {leaders} {verb} with {low}."
+    assert said.group(1).strip() == expected
+
+
 def test_unknown_challenge_or_round_is_404(client):
     assert client.get("/challenges/nosuchchallenge123").status_code == 404
     assert client.get("/challenges/" + "x" * 300).status_code == 404

@@ -85,13 +85,23 @@ def _summary(challenge: StoredChallenge, you: Entrant | None, seen: frozenset[in
         )
     if not seen:
         return _("Finish a hole to see how the others did on it.")
-    # Compare only those who have finished every hole the viewer has: a fair race so far.
-    level = [e for e in entrants if all(e.scores[h - 1] is not None for h in seen)]
-    low = min(sum(e.scores[h - 1] or 0 for h in seen) for e in level)
-    names = [e.name for e in level if sum(e.scores[h - 1] or 0 for h in seen) == low]
-    over = ngettext(
-        "Over the hole you have finished", "Over the %(num)d holes you have finished", len(seen)
-    )
+    # Compare only those who have finished the same holes: a fair race so far. Every hole the
+    # viewer has finished, while someone else has too; else the most of them another has.
+    def finished(e: Entrant) -> frozenset[int]:
+        return frozenset(h for h in seen if e.scores[h - 1] is not None)
+
+    holes = max((finished(e) for e in entrants if e is not you), key=len)
+    if not holes:
+        return _("Nobody else has finished a hole you have finished yet.")
+    level = [e for e in entrants if holes <= finished(e)]
+    low = min(sum(e.scores[h - 1] or 0 for h in holes) for e in level)
+    names = [e.name for e in level if sum(e.scores[h - 1] or 0 for h in holes) == low]
+    if holes == seen:
+        over = ngettext("Over the hole you have finished",
+                        "Over the %(num)d holes you have finished", len(seen))
+    else:
+        over = ngettext("Over one of the holes you have finished",
+                        "Over %(num)d of the holes you have finished", len(holes))
     if len(names) == 1:
         return _("%(over)s, %(names)s leads with %(low)s.", over=over, names=names[0], low=low)
     return _(
