@@ -171,7 +171,7 @@ def rank_word(
     name = _RANK_WORDS_EN[value - 1]
     if plural:
         return name + "s"
-    if article:  # by sound: "an ace", "an 8", "an 11" never occurs (jack)
+    if article:  # by sound: "an ace", "an 8"
         return ("an " if name in ("ace", "8") else "a ") + name
     return name
 
