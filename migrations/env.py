@@ -23,6 +23,12 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     connectable = make_engine(config.get_main_option("sqlalchemy.url"))
     with connectable.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            # A batch migration rebuilds a table (create a copy, drop the old one); with foreign
+            # keys on, that drop would cascade into every table referring to it. The pragma
+            # only takes effect outside a transaction, so straight to the driver, before the
+            # migration's own BEGIN.
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection, target_metadata=target_metadata, render_as_batch=True
         )

@@ -127,3 +127,29 @@ def test_app_start_does_not_migrate(empty_url):
     app.state.db.dispose()
     assert response.status_code == 503
     assert _tables(empty_url) <= {"alembic_version"}
+
+
+def test_stepping_down_and_up_keeps_the_rows_of_tables_that_refer_to_a_rebuilt_one(empty_url):
+    """SQLite rebuilds a table to drop a column; a rebuild must not cascade into its children."""
+    from datetime import date
+
+    from app.db import Database
+    from app.rules.solitaire import STANDARD
+    from app.storage import solitaire
+    from app.storage.models import DailyEntry
+
+    upgrade(empty_url, "head")
+    db = Database(empty_url)
+    with db.write() as session:
+        deal = solitaire.create_deal(session, variant=STANDARD, deal_number=5)
+        session.add(DailyEntry(deal_id=deal.id, day=date(2026, 12, 3), player_key="k"))
+    db.dispose()
+    downgrade(empty_url, "0009")  # drops solitaire_deals' coach columns
+    upgrade(empty_url, "head")
+    engine = make_engine(empty_url)
+    try:
+        with engine.connect() as connection:
+            rows = connection.exec_driver_sql("SELECT deal_id FROM daily_entries").all()
+    finally:
+        engine.dispose()
+    assert [r[0] for r in rows] == [deal.id]
