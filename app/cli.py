@@ -8,7 +8,8 @@ import sys
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.settings import Settings, SettingsError, load_settings
+from app.arguments import whole
+from app.settings import MAX_DAYS, MAX_PORT, MAX_WORKERS, Settings, SettingsError, load_settings
 
 # Each simulator module offers add_arguments(parser) and run(args) -> int.
 SIMULATORS = {
@@ -68,8 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="serve the web site")
     # Unset options fall back to HOST, PORT and WORKERS (see app.settings).
     serve.add_argument("--host")
-    serve.add_argument("--port", type=_positive)
-    serve.add_argument("--workers", type=_positive)
+    serve.add_argument("--port", type=whole(1, MAX_PORT))
+    serve.add_argument("--workers", type=whole(1, MAX_WORKERS))
     serve.set_defaults(handler=_serve)
 
     migrate = commands.add_parser("migrate", help="bring the database schema up to date")
@@ -115,23 +116,22 @@ def main(argv: list[str] | None = None) -> int:
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         print(f"golf: the database could not be used: {reason}", file=sys.stderr)
         return 1
+    except ImportError as error:
+        if (error.name or "").startswith("app"):
+            raise  # our own code is broken: that needs the whole story
+        # DATABASE_URL names a database whose driver is not installed (mysql://…)
+        print(f"golf: DATABASE_URL: its driver is not installed (no module {error.name!r})",
+              file=sys.stderr)
+        return 2
 
 
 def _days(text: str) -> int:
     from app.storage.prune import PruneError, check_days
 
-    if not (text.isascii() and text.lstrip("-").isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number of days, got {text!r}")
     try:
-        return check_days(int(text))
+        return check_days(whole(-MAX_DAYS, MAX_DAYS)(text))
     except PruneError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _positive(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and int(text) > 0):
-        raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
-    return int(text)
 
 
 if __name__ == "__main__":

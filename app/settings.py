@@ -19,6 +19,9 @@ from app.resources import STATIC, TEMPLATES
 
 DEV_SECRET = "dev-only-secret-change-me"
 MIN_SECRET_LENGTH = 16
+MAX_PORT = 65535
+MAX_WORKERS = 64
+MAX_DAYS = 36500  # a hundred years: anything longer is a typing slip
 DEVELOPMENT = "development"
 # Never repeated in an error message: a database URL may carry a password.
 UNSHOWN = {"SECRET_KEY", "DATABASE_URL"}
@@ -48,8 +51,8 @@ class Settings(BaseSettings):
     secret_key: SecretStr = Field(default=SecretStr(DEV_SECRET), alias="SECRET_KEY")
     environment: str = Field(default=DEVELOPMENT, min_length=1, alias="GOLF_ENV")
     host: str = Field(default="127.0.0.1", min_length=1, alias="HOST")
-    port: int = Field(default=8000, ge=1, le=65535, alias="PORT")
-    workers: int = Field(default=1, ge=1, le=64, alias="WORKERS")
+    port: int = Field(default=8000, ge=1, le=MAX_PORT, alias="PORT")
+    workers: int = Field(default=1, ge=1, le=MAX_WORKERS, alias="WORKERS")
     # Secure cookies need HTTPS; unset means on outside development.
     secure_cookies: bool = Field(default=None, alias="SECURE_COOKIES")  # type: ignore[assignment]
     # Generous for a person clicking "New deal"; small enough that a script cannot fill the
@@ -64,7 +67,7 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, alias="GOLF_MAX_BODY_BYTES")
     # Each worker deletes unfinished games idle this many days, once an hour; 0 leaves it to
     # `golf prune` from cron.
-    prune_after_days: int = Field(default=30, ge=0, le=36500, alias="GOLF_PRUNE_AFTER_DAYS")
+    prune_after_days: int = Field(default=30, ge=0, le=MAX_DAYS, alias="GOLF_PRUNE_AFTER_DAYS")
 
     @field_validator("database_url")
     @classmethod

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from app.arguments import whole
 from app.players.golf.bots import BOTS_BY_GAME, NAMES
 from app.rules import golf
 from app.rules.dealnum import MAX_DEAL_NUMBER, splitmix64
@@ -32,9 +33,11 @@ from app.rules.golf import (
     SeatView,
     State,
 )
+from app.settings import MAX_WORKERS
 
 # Far beyond any sensible hole; stops a pair of stubborn bots from looping for ever.
 MAX_MOVES_PER_HOLE = 5000
+MAX_GAMES = 1_000_000  # the games' list is made up front: a typo must not fill the memory
 # --variant names of the four-card options.
 VARIANTS = {"pairs-cancel": "pairs_cancel", "knock-penalty": "knock_penalty"}
 GAME_NAMES = {Game.SIX_CARD: "Six-card Golf", Game.FOUR_CARD: "Four-card Golf"}
@@ -44,10 +47,11 @@ PROGRESS_STEPS = 20
 def add_arguments(parser: argparse.ArgumentParser, game: Game) -> None:
     parser.add_argument("--players", required=True,
                         help=f"comma-separated bots, one per seat: {', '.join(NAMES)}")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=whole(1, MAX_GAMES), default=100)
     parser.add_argument("--holes", type=int, choices=HOLE_COUNTS, default=HOLE_COUNTS[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1, help="processes to play games in")
+    parser.add_argument("--seed", type=whole(-(2**62), 2**62), default=1)
+    parser.add_argument("--workers", type=whole(1, MAX_WORKERS), default=1,
+                        help="processes to play games in")
     if game == Game.FOUR_CARD:
         parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), default=[],
                             help="a four-card option (may be repeated)")

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from app.arguments import whole
 from app.players.solitaire.sampling import (
     DEFAULT_ENDGAME,
     DEFAULT_ENDGAME_NODES,
@@ -50,13 +51,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--samples",
-        type=int,
+        type=whole(1, 10_000),
         default=DEFAULT_SAMPLES,
         help="coach: draw-pile orders tried per decision",
     )
     parser.add_argument(
         "--horizon",
-        type=int,
+        type=whole(0, 60),
         default=DEFAULT_HORIZON,
         help="coach: draws searched ahead before solving exactly to the end",
     )
@@ -75,31 +76,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--min-samples",
-        type=int,
+        type=whole(1, 10_000),
         default=None,
         help="coach: stop sampling after this many once the best move clearly leads",
     )
     parser.add_argument(
         "--endgame",
-        type=int,
+        type=whole(0, 60),
         default=DEFAULT_ENDGAME,
         help="coach: with this many cards or fewer to draw, play the exact honest best (0 = never)",
     )
     parser.add_argument(
         "--endgame-nodes",
-        type=int,
+        type=whole(0, 10**9),
         default=DEFAULT_ENDGAME_NODES,
         help="coach: new states the exact honest search may visit before sampling instead",
     )
     parser.add_argument(
         "--turn-samples",
-        type=int,
+        type=whole(0, 10_000),
         default=DEFAULT_TURN_SAMPLES,
         help="coach: orders tried per rank the next draw may bring, playing this turn and the "
         "next without knowing the order (0 = plain sampling)",
     )
-    parser.add_argument("--first", type=int, default=0, help="index of the first deal to play")
-    parser.add_argument("--count", type=int, default=None, help="how many deals to play")
+    parser.add_argument("--first", type=whole(0, 10**9), default=0,
+                        help="index of the first deal to play")
+    parser.add_argument("--count", type=whole(0, 10**9), default=None,
+                        help="how many deals to play")
 
 
 def parse_variant(words: Sequence[str]) -> Variant:
@@ -143,9 +146,15 @@ def play_deal(cards: Sequence[str], variant: Variant, player: Player) -> tuple[l
 
 
 def load_deals(path: Path, variant: Variant) -> list[tuple[str, ...]]:
-    data = json.loads(path.read_text())
+    try:
+        data = json.loads(path.read_text())
+    except RecursionError:
+        raise ValueError("the deals file is nested too deeply to be a list of deals") from None
     if not isinstance(data, list):
         raise ValueError("the deals file must hold a JSON list of deals")
+    for deal in data:
+        if not (isinstance(deal, list) and all(isinstance(card, str) for card in deal)):
+            raise ValueError("each deal must be a JSON list of card codes")
     return [check_deal(deal, variant) for deal in data]
 
 

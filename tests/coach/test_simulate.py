@@ -78,3 +78,51 @@ def test_unknown_variation_is_refused(tmp_path: Path, capsys: pytest.CaptureFixt
     argv = ["simulate", "solitaire", "--deals", deals, "--player", "thumb", "--variant", "wild"]
     assert main(argv) == 2
     assert "unknown variation" in capsys.readouterr().err
+
+
+DEEP = "[" * 100_000 + "]" * 100_000  # a RecursionError in json once
+
+
+@pytest.mark.parametrize("content", ["[1, 2]", "[null]", '[["AS", 3]]', DEEP])
+def test_a_deals_file_of_the_wrong_shape_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(content)
+    assert main(["simulate", "solitaire", "--deals", str(path), "--player", "thumb"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("golf simulate solitaire: ") and said.count("\n") == 1
+
+
+@pytest.mark.parametrize(("game", "option", "value"), [
+    ("golf6", "--games", "0"), ("golf6", "--games", "-5"), ("golf4", "--games", "10000000000000"),
+    ("golf6", "--workers", "0"), ("golf4", "--workers", "-2"), ("solitaire", "--samples", "0"),
+    ("solitaire", "--horizon", "-1"), ("solitaire", "--count", "-1"), ("golf6", "--seed", "²"),
+])
+def test_simulate_refuses_counts_out_of_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, option: str, value: str
+) -> None:
+    players = ["--deals", str(write_deals(tmp_path, Variant(), count=1)), "--player", "thumb"]
+    if game != "solitaire":
+        players = ["--players", "greedy,greedy"]
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", game, *players, option, value])
+    assert refused.value.code == 2 and "expected" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("option", "value"), [("--port", "70000"), ("--workers", "1000")])
+def test_serve_refuses_a_port_or_worker_count_out_of_range(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["serve", option, value])
+    assert refused.value.code == 2 and f"got {value}" in capsys.readouterr().err
+
+
+def test_a_database_url_without_its_driver_is_said_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "mysql://u@localhost/x")
+    assert main(["migrate"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("golf: DATABASE_URL: its driver is not installed") and said[-1] == "\n"

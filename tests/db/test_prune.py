@@ -185,8 +185,9 @@ def test_golf_prune_command(db, database_url, monkeypatch, capsys):
 
 @pytest.mark.parametrize(
     ("days", "message"),
-    [("0", "at least 1 day"), ("-1", "at least 1 day"), ("7d", "whole number of days"),
-     ("²", "whole number of days")],
+    [("0", "at least 1 day"), ("-1", "at least 1 day"), ("7d", "expected a whole number"),
+     ("²", "expected a whole number"), ("1000000", "36500"),  # an OverflowError once
+     ("9" * 20, "expected a whole number")],
 )
 def test_golf_prune_explains_a_bad_horizon_without_a_traceback(db, database_url, days, message):
     env = {**os.environ, "DATABASE_URL": database_url}
