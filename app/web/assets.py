@@ -1,9 +1,9 @@
 """One stylesheet and one script for every page, bundled in memory when the app starts.
 
 Each area keeps its own source file (static/app.css + static/css/*.css, static/app.js +
-static/js/*.js); a first visit then costs four requests (page, stylesheet, htmx, script)
-instead of one per file, with no front-end build step. The URL carries a hash of the content,
-so the bundle may be cached for a year and a changed file is fetched at once.
+any static/js/*.js, none yet); a first visit then costs four requests (page, stylesheet, htmx,
+script) instead of one per file, with no front-end build step. The URL carries a hash of the
+content, so the bundle may be cached for a year and a changed file is fetched at once.
 """
 
 from __future__ import annotations
