@@ -22,7 +22,7 @@ from app.storage import golf as store
 from app.web.forms import (
     FormError,
     PostedForm,
-    int_field,
+    page_field,
     parse_int,
     version_field,
 )
@@ -115,7 +115,7 @@ def start_game(request: Request, visit: CreatorDep) -> Response:
 @router.post("/handover")
 def hand_over(request: Request, visit: CreatorDep, form: PostedForm) -> Response:
     """The creator gives a friend's seat to a computer player after the friend went away."""
-    seat = _field(lambda: int_field(form, "seat", 0, len(visit.game.seats) - 1))
+    seat = _field(lambda: page_field(form, "seat", 0, len(visit.game.seats) - 1))
     return change(request, visit,
                   lambda session: store.hand_over(session, game=visit.game, seat=seat))
 
@@ -199,10 +199,9 @@ def _whose_turn(visit: Visit) -> str:
 
 
 def _field(read: Callable[[], T]) -> T:
-    """A value the page itself put in the form; a bad one (a page not sent whole, or made up)
-    shows the table and asks for a reload."""
+    """A value the page itself put in the form (forms.page_field); a bad one shows the table
+    with the request for a reload."""
     try:
         return read()
-    except FormError:
-        reload = _("This form is missing a detail. Please reload the page.")
-        raise TableRefusal(422, reload) from None
+    except FormError as error:
+        raise TableRefusal(422, error.message) from None

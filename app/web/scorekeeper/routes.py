@@ -26,7 +26,7 @@ from app.storage.scoresheets import StoredSheet
 from app.web.forms import FormError, PostedForm, version_field
 from app.web.golf.words import position_name
 from app.web.loading import not_found_is_404
-from app.web.render import after_post, json_state, render, wants_json
+from app.web.render import after_post, json_state, private, render, wants_json
 from app.web.scorekeeper import forms
 from app.web.scorekeeper.words import error_text, standing_text
 
@@ -166,7 +166,7 @@ def layout_helper(request: Request, stored: SheetDep, form: PostedForm) -> Respo
     except (FormError, SheetError) as exc:
         state.message, status = _message(exc, state), 422
     context = _sheet_context(request, stored, editable=True, state=state)
-    return _no_store(render(request, SHEET_PAGE, HOLE_FORM, context, status_code=status))
+    return private(render(request, SHEET_PAGE, HOLE_FORM, context, status_code=status))
 
 
 @router.get("/scores/{sheet_id}/{rest:path}", name="scorekeeper_back")
@@ -248,13 +248,8 @@ def _sheet_response(
     if wants_json(request):
         return json_state(sheet_json(stored.sheet), status_code=status_code)
     context = _sheet_context(request, stored, editable=editable, state=state or FormState())
-    return _no_store(render(request, SHEET_PAGE, SHEET_FRAGMENT, context, status_code=status_code))
-
-
-def _no_store(response: Response) -> Response:
-    """Sheets change hole by hole and private pages hold the edit link: never cache them."""
-    response.headers["cache-control"] = "no-store"
-    return response
+    # Sheets change hole by hole, and an editable one holds its edit link.
+    return private(render(request, SHEET_PAGE, SHEET_FRAGMENT, context, status_code=status_code))
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
