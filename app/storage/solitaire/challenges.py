@@ -120,7 +120,7 @@ def seat_for_player_key(session: Session, *, challenge_id: str, player_key: str)
 
 
 def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
-    """The challenge with every entrant's hole scores, in three small queries."""
+    """The challenge with every entrant's hole scores, in two small queries."""
     row = session.get(Challenge, challenge_id) if len(challenge_id) <= MAX_ID else None
     if row is None:
         raise ChallengeNotFound(challenge_id)
@@ -129,11 +129,8 @@ def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
         .where(ChallengePlayer.challenge_id == challenge_id)
         .order_by(ChallengePlayer.id)
     ).all()
-    round_ids = [p.round_id for p in players]
-    scores, coached = hole_scores(session, round_ids), coached_holes(session, round_ids)
-    entrants = tuple(
-        Entrant(p.id, p.name, scores[p.round_id], coached[p.round_id]) for p in players
-    )
+    holes = round_holes(session, [p.round_id for p in players])
+    entrants = tuple(Entrant(p.id, p.name, *holes[p.round_id]) for p in players)
     return StoredChallenge(
         id=row.id,
         variant=Variant.from_dict(row.variant),
@@ -143,35 +140,33 @@ def load_challenge(session: Session, *, challenge_id: str) -> StoredChallenge:
 
 
 def hole_scores(session: Session, round_ids: list[str]) -> dict[str, tuple[int | None, ...]]:
-    """Each round's score per hole (None: not finished), in one query. It asks for these rounds
-    only: on PostgreSQL each query sees what was committed before it, so a query by challenge
-    could meet a round that joined after the caller read its players."""
+    """Each round's score per hole (None: not finished), in one query."""
+    return {round_id: scores for round_id, (scores, _coached) in
+            round_holes(session, round_ids).items()}
+
+
+def round_holes(
+    session: Session, round_ids: list[str]
+) -> dict[str, tuple[tuple[int | None, ...], frozenset[int]]]:
+    """Each round's score per hole (None: not finished) and the holes where the coach showed
+    its move (Hint, or Watch), in one query. It asks for these rounds only: on PostgreSQL each
+    query sees what was committed before it, so a query by challenge could meet a round that
+    joined after the caller read its players."""
     scores: dict[str, list[int | None]] = {round_id: [None] * HOLES for round_id in round_ids}
+    coached: dict[str, set[int]] = {round_id: set() for round_id in round_ids}
     if scores:
         holes = session.execute(
-            select(SolitaireDeal.round_id, SolitaireDeal.hole, SolitaireDeal.score).where(
-                SolitaireDeal.round_id.in_(list(scores))
-            )
+            select(
+                SolitaireDeal.round_id, SolitaireDeal.hole, SolitaireDeal.score,
+                SolitaireDeal.coach_moves,
+            ).where(SolitaireDeal.round_id.in_(list(scores)))
         ).all()
         for hole in holes:
             if hole.hole is not None and 1 <= hole.hole <= HOLES:
                 scores[hole.round_id][hole.hole - 1] = hole.score
-    return {round_id: tuple(holes) for round_id, holes in scores.items()}
-
-
-def coached_holes(session: Session, round_ids: list[str]) -> dict[str, frozenset[int]]:
-    """Each round's holes where the coach showed its move (a Hint, or Watch), in one query."""
-    coached: dict[str, set[int]] = {round_id: set() for round_id in round_ids}
-    if coached:
-        rows = session.execute(
-            select(SolitaireDeal.round_id, SolitaireDeal.hole).where(
-                SolitaireDeal.round_id.in_(list(coached)), SolitaireDeal.coach_moves > 0
-            )
-        ).all()
-        for row in rows:
-            if row.hole is not None:
-                coached[row.round_id].add(row.hole)
-    return {round_id: frozenset(holes) for round_id, holes in coached.items()}
+                if hole.coach_moves:
+                    coached[hole.round_id].add(hole.hole)
+    return {r: (tuple(scores[r]), frozenset(coached[r])) for r in round_ids}
 
 
 def create_challenge(
