@@ -24,6 +24,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import LazyProxy, Translations
 
+from app.rules import cards
+
 LOCALES = ("en", "sv")
 DEFAULT_LOCALE = "en"
 LANGUAGE_NAMES = {"en": "English", "sv": "Svenska"}
@@ -147,6 +149,19 @@ def card_name(code: str, locale: str | None = None) -> str:
     if locale == "sv":
         return f"{_SUITS_SV[code[1]]} {_RANKS_SV.get(code[0], code[0])}"
     return f"{_RANKS_EN.get(code[0], code[0])} of {_SUITS_EN[code[1]]}"
+
+
+# A card's corner as the language prints it: Swedish decks mark ess, knekt, dam and kung with
+# E, Kn, D and K ("E♥", "Kn♠"); the suit symbols are the same everywhere.
+_CORNERS_SV = {"A": "E", "J": "Kn", "Q": "D"}
+
+
+def card_label(code: str, locale: str | None = None) -> str:
+    """Short visual label of a card: "A♥" / "E♥", "10♦", "★" for a joker."""
+    label = cards.card_label(code)
+    if code != JOKER and (locale or current_locale()) == "sv" and code[0] in _CORNERS_SV:
+        return _CORNERS_SV[code[0]] + label[1:]
+    return label
 
 
 # Ranks as words, for sentences like "any 6 or 8" / "en sexa eller en åtta".

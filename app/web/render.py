@@ -16,7 +16,7 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
 from app import i18n
-from app.rules.cards import card_label, is_red
+from app.rules.cards import is_red
 from app.security import CSRF_FIELD, csrf_token
 from app.web.assets import Bundle, build_bundles
 from app.web.i18n import language_url
@@ -35,7 +35,7 @@ def make_templates(
     env.globals["CSRF_FIELD"] = CSRF_FIELD
     env.filters["html_attrs"] = html_attrs
     env.filters["card_name"] = i18n.card_name
-    env.filters["card_label"] = card_label
+    env.filters["card_label"] = i18n.card_label
     env.filters["is_red"] = is_red
     env.trim_blocks = True
     env.lstrip_blocks = True

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from app.i18n import card_name, format_items, format_number, ngettext, use_locale
+from app.i18n import card_label, card_name, format_items, format_number, ngettext, use_locale
 from app.web.i18n import from_accept_language
 
 
@@ -86,6 +86,24 @@ def test_card_names_per_language():
             "spader 8", "ruter 10", "hjärter ess", "klöver kung", "spader knekt",
             "hjärter dam", "joker",
         ]
+
+
+def test_card_corners_per_language():
+    """Swedish decks print E, Kn and D where English ones print A, J and Q."""
+    cards = ["8S", "TD", "AH", "KC", "JS", "QH", "JK"]
+    assert [card_label(c, "en") for c in cards] == ["8♠", "10♦", "A♥", "K♣", "J♠", "Q♥", "★"]
+    assert [card_label(c, "sv") for c in cards] == ["8♠", "10♦", "E♥", "K♣", "Kn♠", "D♥", "★"]
+
+
+def test_pages_draw_the_corners_of_their_language(client):
+    # The six-card rules page's examples hold aces and queens; the card macro draws them all.
+    ranks = {}
+    for lang in ("en", "sv"):
+        page = client.get(f"/rules/six-card-golf?lang={lang}").text
+        labels = re.findall(r'class="pcard-label" aria-hidden="true">([^<]+)<', page)
+        ranks[lang] = {label[:-1] for label in labels}
+    assert {"A", "Q", "K"} <= ranks["en"] and not {"E", "D"} & ranks["en"]
+    assert {"E", "D", "K"} <= ranks["sv"] and not {"A", "Q"} & ranks["sv"]
 
 
 def test_lists_and_numbers_per_language():
