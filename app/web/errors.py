@@ -17,6 +17,7 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.request_log import CLIENT_GONE
 from app.security import BodyTooLarge, CsrfError
+from app.web.head import with_head
 from app.web.render import is_fragment_request, wants_json
 
 # English msgids, translated when an error page is made (in the reader's language).
@@ -62,7 +63,9 @@ def install_error_handlers(app: FastAPI) -> None:
         phrase = HTTPStatus(exc.status_code).phrase
         detail = exc.detail if isinstance(exc.detail, str) and exc.detail != phrase else None
         response = error_response(request, exc.status_code, detail)
-        response.headers.update(exc.headers or {})  # Retry-After on 429
+        response.headers.update(exc.headers or {})  # Retry-After on 429, Allow on 405
+        if "allow" in response.headers:
+            response.headers["allow"] = with_head(response.headers["allow"])
         return response
 
     @app.exception_handler(RequestValidationError)

@@ -2,7 +2,8 @@
 
 Link checkers, uptime monitors and some link previews ask with HEAD; FastAPI's routes answer
 it with 405 unless each names it. Here every GET route answers it, with GET's status and
-headers (its content-length included), and no route needs to know.
+headers (its content-length included), and no route needs to know. A 405's Allow header
+says so too (`with_head`).
 """
 
 from __future__ import annotations
@@ -27,3 +28,11 @@ class HeadAsGetMiddleware:
             await send(message)
 
         await self.app({**scope, "method": "GET"}, receive, send_without_body)
+
+
+def with_head(allow: str) -> str:
+    """A route's Allow header with HEAD added wherever GET is allowed: "GET" -> "GET, HEAD"."""
+    methods = [method.strip() for method in allow.split(",") if method.strip()]
+    if "GET" in methods and "HEAD" not in methods:
+        methods.append("HEAD")
+    return ", ".join(methods)

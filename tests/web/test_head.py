@@ -42,6 +42,11 @@ def test_head_of_a_bundled_asset_and_an_unknown_page(client):
     assert client.head("/no/such/page").status_code == 404
 
 
-def test_other_methods_are_still_refused(client):
+def test_other_methods_are_still_refused_and_allow_names_head(client):
     for method in ("PUT", "DELETE", "PATCH", "OPTIONS"):
-        assert client.request(method, "/").status_code == 405, method
+        refused = client.request(method, "/")
+        assert refused.status_code == 405, method
+        assert refused.headers["allow"] == "GET, HEAD"
+    # A form's address takes POST only: no HEAD there.
+    refused = client.get("/solitaire/deals")
+    assert refused.status_code == 405 and refused.headers["allow"] == "POST"
