@@ -100,8 +100,9 @@ def board_response(
         # Over, and in a round or the deal of the day: its moves are never taken back.
         final = over and (round_ is not None or daily_day is not None)
         context = board_context(deal, options, drawer, round_, final)
-    # The coach showed its move: the deal says so later. A refusal changes nothing, this too.
-    if context["advice"] is not None and status_code < 400:
+    # The coach showed its move: the deal says so later. A refusal that shows the board shows
+    # the advice too (a watch form's stale or damaged move), so it counts as well.
+    if context["advice"] is not None:
         with request.app.state.db.write() as session:
             store.note_coach_move(session, deal=deal)
     context |= {
