@@ -25,6 +25,7 @@ from app.storage.models import SolitaireDeal
 from app.storage.solitaire import (
     DealIsFinal,
     DealNotFound,
+    DrawIsKept,
     HoleNotReady,
     StaleDeal,
     apply_move,
@@ -200,12 +201,39 @@ def test_a_finished_deal_whose_score_counts_is_never_taken_back(db):
     with db.write() as session:
         again = rewind(session, deal_id=practice.id, version=practice.version, keep=0)
     assert again.moves == ()
-    # While a hole is in play, Undo works as ever.
+
+
+
+def test_a_draw_in_a_deal_whose_score_counts_is_never_taken_back(db):
+    """Drawing shows the next card; undoing the draw would let the player play on knowing it."""
     with db.write() as session:
-        second = next_hole(session, round_id=hole.round_id, hole=2)
-        moved, _ = apply_move(session, deal_id=second.id, version=0, move=DRAW)
-        undone, applied = undo(session, deal_id=second.id, version=moved.version)
-    assert applied and undone.moves == ()
+        practice = create_deal(session, variant=STANDARD, deal_number=7)
+        hole = create_round(session, variant=STANDARD)
+        daily = start_daily_deal(session, day=date(2026, 12, 3), player_key="k" * 16)
+    for deal in (practice, hole, daily):
+        with db.write() as session:
+            drawn, _ = apply_move(session, deal_id=deal.id, version=0, move=DRAW)
+            played = drawn
+            while not playable_columns(played.game.position):  # a play after the draw
+                played, _ = apply_move(session, deal_id=deal.id, version=played.version,
+                                       move=DRAW)
+            column = playable_columns(played.game.position)[0]
+            played, _ = apply_move(session, deal_id=deal.id, version=played.version,
+                                   move=Play(column))
+        with db.write() as session:  # a play is taken back wherever the score counts
+            back, applied = undo(session, deal_id=deal.id, version=played.version)
+        assert applied and back.moves == played.moves[:-1]
+        if deal is practice:
+            with db.write() as session:
+                again = rewind(session, deal_id=deal.id, version=back.version, keep=0)
+            assert again.moves == ()
+            continue
+        with pytest.raises(DrawIsKept), db.write() as session:
+            undo(session, deal_id=deal.id, version=back.version)
+        with pytest.raises(DrawIsKept), db.write() as session:
+            rewind(session, deal_id=deal.id, version=back.version, keep=0)
+        with db.read() as session:
+            assert load_deal(session, deal_id=deal.id) == back  # nothing changed
 
 
 def test_score_is_stored_when_the_deal_ends(db):

@@ -305,6 +305,20 @@ def test_the_lead_is_told_over_holes_others_have_finished_too(client, friend):
     assert said.group(1).strip() == expected
 
 
+def test_a_holes_draw_stays_drawn_and_undo_says_why(client):
+    deal = round_deals(client, new_round(client))[0]
+    url = f"/solitaire/deals/{deal.id}"
+    client.submit(f"{url}/draw", {"version": "0", "moves": "0"})
+    page = client.get(url).text
+    undo_button = re.search(r'<button [^>]*id="undo-button"[^>]*>', page).group(0)
+    assert " disabled" in undo_button and 'aria-describedby="undo-note"' in undo_button
+    kept = "The score of this deal counts, so a card turned from the draw pile stays turned."
+    assert f'id="undo-note" class="hint-text">{kept}</p>' in page
+    refused = client.submit(f"{url}/undo", {"version": "1", "moves": "1"}, htmx=True)
+    assert refused.status_code == 409 and kept in refused.text
+    assert client.get(url, headers={"accept": "application/json"}).json()["moves"] == 1
+
+
 def test_unknown_challenge_or_round_is_404(client):
     assert client.get("/challenges/nosuchchallenge123").status_code == 404
     assert client.get("/challenges/" + "x" * 300).status_code == 404

@@ -9,6 +9,7 @@ from app.storage.solitaire.deals import (
     RANDOM_DEAL_LIMIT,
     DealIsFinal,
     DealNotFound,
+    DrawIsKept,
     HoleNotReady,
     StaleDeal,
     StoredDeal,
@@ -24,12 +25,13 @@ from app.storage.solitaire.deals import (
     random_deal_number,
     rewind,
     score_counts,
+    takes_back_a_draw,
     undo,
 )
 
 __all__ = [
-    "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "HoleNotReady", "StaleDeal",
-    "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round", "day_of_deal",
-    "load_deal", "load_round", "next_hole", "note_coach_move", "random_deal_number", "rewind",
-    "score_counts", "undo",
+    "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "DrawIsKept", "HoleNotReady",
+    "StaleDeal", "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round",
+    "day_of_deal", "load_deal", "load_round", "next_hole", "note_coach_move",
+    "random_deal_number", "rewind", "score_counts", "takes_back_a_draw", "undo",
 ]

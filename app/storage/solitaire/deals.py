@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import (
+    Draw,
     Game,
     Move,
     Variant,
@@ -55,6 +56,15 @@ class DealIsFinal(Exception):
 
     def __init__(self, current: StoredDeal) -> None:
         super().__init__("The deal is over and its score counts")
+        self.current = current
+
+
+class DrawIsKept(Exception):
+    """The deal's score counts and the change would take back a card turned from the draw
+    pile: the player has seen it, and could play those moves again knowing what comes next."""
+
+    def __init__(self, current: StoredDeal) -> None:
+        super().__init__("A card drawn in a deal whose score counts is never taken back")
         self.current = current
 
 
@@ -227,6 +237,17 @@ def _check_not_final(session: Session, current: StoredDeal) -> None:
         raise DealIsFinal(current)
 
 
+def takes_back_a_draw(session: Session, deal: StoredDeal, keep: int) -> bool:
+    """Whether keeping only the first `keep` moves would take back a draw that counts."""
+    drawn = any(isinstance(move, Draw) for move in deal.moves[keep:])
+    return drawn and score_counts(session, deal=deal)
+
+
+def _check_draws_kept(session: Session, current: StoredDeal, keep: int) -> None:
+    if takes_back_a_draw(session, current, keep):
+        raise DrawIsKept(current)
+
+
 def _current(session: Session, deal_id: str, read: StoredDeal | None) -> StoredDeal:
     """The deal as the caller already read it (its version guards the write), else loaded now."""
     if read is not None and read.id == deal_id:
@@ -281,13 +302,14 @@ def undo(
 ) -> tuple[StoredDeal, bool]:
     """Take back the last move; a double-clicked Undo takes back only one.
 
-    A finished deal whose score counts raises DealIsFinal.
+    A finished deal whose score counts raises DealIsFinal; a draw in one raises DrawIsKept.
     """
     current = _current(session, deal_id, read)
     if _is_undone(current, version, seen_moves):
         return current, False
     _check_version(current, version)
     _check_not_final(session, current)
+    _check_draws_kept(session, current, keep=len(current.moves) - 1)
     game = current.game.pop()
     try:
         return _save(session, current=current, game=game), True
@@ -317,6 +339,7 @@ def rewind(
         raise ValueError(f"Choose between 0 and {len(current.moves)} moves to keep")
     if keep == len(current.moves):
         return current
+    _check_draws_kept(session, current, keep)
     game = Game(current.cards, current.variant, current.moves[:keep])
     return _save(session, current=current, game=game)
 

@@ -20,9 +20,19 @@ from app.i18n import N_, format_number
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
-from app.rules.solitaire import COLUMNS, DRAW, PLAYS, STANDARD, Move, RuleError, Variant, is_over
+from app.rules.solitaire import (
+    COLUMNS,
+    DRAW,
+    PLAYS,
+    STANDARD,
+    Draw,
+    Move,
+    RuleError,
+    Variant,
+    is_over,
+)
 from app.storage import solitaire as store
-from app.storage.solitaire import DealIsFinal, HoleNotReady, StaleDeal, StoredDeal
+from app.storage.solitaire import DealIsFinal, DrawIsKept, HoleNotReady, StaleDeal, StoredDeal
 from app.web.errors import error_response
 from app.web.forms import (
     VERSION_LIMIT,
@@ -52,6 +62,9 @@ STALE_MESSAGE = N_(
 )
 UNDO_MESSAGE = N_("Took back a move.")
 FINAL_MESSAGE = N_("The score of this deal counts, so its moves can no longer be taken back.")
+DRAW_KEPT_MESSAGE = N_(
+    "The score of this deal counts, so a card turned from the draw pile stays turned."
+)
 REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
 DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
 DEAL_PAGE = "solitaire/deal.html"
@@ -99,7 +112,12 @@ def board_response(
     with coach_work(request) if options.hint or options.watch else nullcontext():
         # Over, and in a round or the deal of the day: its moves are never taken back.
         final = over and (round_ is not None or daily_day is not None)
-        context = board_context(deal, options, drawer, round_, final)
+        # In play there, a card turned from the draw pile is never taken back either.
+        draw_kept = False
+        if not over and deal.moves and isinstance(deal.moves[-1], Draw):
+            with request.app.state.db.read() as session:
+                draw_kept = store.score_counts(session, deal=deal)
+        context = board_context(deal, options, drawer, round_, final, draw_kept)
     # The coach showed its move: the deal says so later. A refusal that shows the board shows
     # the advice too (a watch form's stale or damaged move), so it counts as well.
     if context["advice"] is not None:
@@ -135,6 +153,9 @@ def _act(
         return board_response(request, stale.current, refused, 409)
     except DealIsFinal as final:
         return board_response(request, final.current, BoardOptions(message=_(FINAL_MESSAGE)), 409)
+    except DrawIsKept as kept:
+        refused = BoardOptions(message=_(DRAW_KEPT_MESSAGE))
+        return board_response(request, kept.current, refused, 409)
     except (RuleError, FormError) as error:
         refused = BoardOptions(message=refusal_text(error), watch=options.watch)
         return board_response(request, deal, refused, 422)

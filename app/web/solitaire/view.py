@@ -132,8 +132,10 @@ def board_context(
     drawer: Drawer,
     round_: StoredRound | None = None,
     final: bool = False,
+    draw_kept: bool = False,
 ) -> dict[str, Any]:
-    """Everything _board.html needs, as plain values; `final`: over, and its score counts."""
+    """Everything _board.html needs, as plain values; `final`: over, and its score counts;
+    `draw_kept`: its score counts and its last move was a draw, which Undo may not take back."""
     position = deal.game.position
     over = is_over(position)
     watch = options.watch if options.watch in WATCH_MODES and not over else None
@@ -162,6 +164,7 @@ def board_context(
         "hint_draw": bool(advice and isinstance(advice.move, Draw)),
         "focus_fallback": _focus_fallback(position, over, final),
         "final": final,
+        "draw_kept": draw_kept,
         "watch": watch,
         "advice": advice,
         "scorecard": scorecard(round_) if round_ else None,
