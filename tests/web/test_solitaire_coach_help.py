@@ -68,12 +68,13 @@ def test_watching_counts_each_move_the_computer_shows_or_plays(client):
 
 @pytest.mark.parametrize("fields", [{"version": "0", "move": "9"},
                                     {"version": "5", "move": "draw"}])
-def test_a_refused_watch_form_that_shows_the_next_move_counts_it(client, fields):
+def test_a_refused_watch_form_shows_no_next_move_and_changes_nothing(client, fields):
     deal_id = new_deal(client, 3)
     refused = client.submit(f"/solitaire/deals/{deal_id}/watch", {**fields, "watch": "pause"},
                             htmx=True)
-    assert refused.status_code in (409, 422) and "Next:" in refused.text
-    assert coach_moves(client, deal_id) == 1 and version(client, deal_id) == 0
+    assert refused.status_code in (409, 422) and 'id="board"' in refused.text
+    assert "Next:" not in refused.text and "is-hinted" not in refused.text
+    assert coach_moves(client, deal_id) == 0 and version(client, deal_id) == 0
 
 
 def test_the_review_says_when_the_coach_helped(client):

@@ -118,8 +118,7 @@ def board_response(
             with request.app.state.db.read() as session:
                 draw_kept = store.score_counts(session, deal=deal)
         context = board_context(deal, options, drawer, round_, final, draw_kept)
-    # The coach showed its move: the deal says so later. A refusal that shows the board shows
-    # the advice too (a watch form's stale or damaged move), so it counts as well.
+    # The coach showed its move: the deal says so later. A refusal shows none (see _act).
     if context["advice"] is not None:
         with request.app.state.db.write() as session:
             store.note_coach_move(session, deal=deal)
@@ -143,13 +142,14 @@ def _act(
     """Run one change in one transaction; htmx and JSON get the board, a plain form a redirect.
 
     A refusal (a stale form, a move the rules forbid, a damaged form) shows the board as it
-    is, with the reason, and changes nothing.
+    is, with the reason, and changes nothing. So it shows no next move of the computer's
+    either, even to a watch form: showing one would count as the coach's help.
     """
     try:
         with deal_to_change(request, deal_id) as (session, deal):
             changed = change(session, deal)
     except StaleDeal as stale:
-        refused = BoardOptions(message=_(STALE_MESSAGE), watch=options.watch)
+        refused = BoardOptions(message=_(STALE_MESSAGE))
         return board_response(request, stale.current, refused, 409)
     except DealIsFinal as final:
         return board_response(request, final.current, BoardOptions(message=_(FINAL_MESSAGE)), 409)
@@ -157,7 +157,7 @@ def _act(
         refused = BoardOptions(message=_(DRAW_KEPT_MESSAGE))
         return board_response(request, kept.current, refused, 409)
     except (RuleError, FormError) as error:
-        refused = BoardOptions(message=refusal_text(error), watch=options.watch)
+        refused = BoardOptions(message=refusal_text(error))
         return board_response(request, deal, refused, 422)
     if wants_json(request) or is_fragment_request(request):
         return board_response(request, changed, options)
