@@ -8,7 +8,7 @@ from http import HTTPStatus
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -60,6 +60,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> HTMLResponse:
         # Starlette's own detail is the status's English phrase ("Method Not Allowed"); the
         # site's own details are sentences already in the reader's language.
+        if exc.status_code == 405 and request.method == "GET":
+            return RedirectResponse(_page_of_form(request), status_code=303)
         phrase = HTTPStatus(exc.status_code).phrase
         detail = exc.detail if isinstance(exc.detail, str) and exc.detail != phrase else None
         response = error_response(request, exc.status_code, detail)
@@ -86,6 +88,18 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(BodyTooLarge)
     async def too_large(request: Request, exc: BodyTooLarge) -> HTMLResponse:
         return error_response(request, 413)
+
+
+def _page_of_form(request: Request) -> str:
+    """The page a form's address belongs to: one level up ("/golf6/ab/move" -> "/golf6/ab").
+
+    A form answered without JavaScript leaves its address in the address bar, where the page's
+    language links and a copied link use it; asked for with GET, it leads to the page, keeping
+    the query ("?lang=sv"). Where the level up is a form's address too, the next step leads on.
+    """
+    parent = request.url.path.rstrip("/").rpartition("/")[0] or "/"
+    query = request.url.query
+    return f"{parent}?{query}" if query else parent
 
 
 def request_id(request: Request) -> str | None:

@@ -90,9 +90,11 @@ def quiz_page(request: Request) -> HTMLResponse:
 
 
 @router.get("/quiz/{number}")
-def question_link(asked: QuestionDep) -> Response:
-    """A question's address (say, after a reload) shows it in place on the quiz page."""
-    return RedirectResponse(f"/quiz#q-{asked.number}", status_code=303)
+def question_link(request: Request, asked: QuestionDep) -> Response:
+    """A question's address (say, after a reload, or a language link on the page a refused
+    answer left there) shows it in place on the quiz page, its query ("?lang=sv") kept."""
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"/quiz{query}#q-{asked.number}", status_code=303)
 
 
 @router.post("/quiz/reset")

@@ -48,5 +48,22 @@ def test_other_methods_are_still_refused_and_allow_names_head(client):
         assert refused.status_code == 405, method
         assert refused.headers["allow"] == "GET, HEAD"
     # A form's address takes POST only: no HEAD there.
-    refused = client.get("/solitaire/deals")
+    refused = client.put("/solitaire/deals")
     assert refused.status_code == 405 and refused.headers["allow"] == "POST"
+
+
+@pytest.mark.parametrize(("form", "page"), [
+    ("/golf6/AbC/move?lang=sv", "/golf6/AbC?lang=sv"),
+    ("/solitaire/deals/AbC/play", "/solitaire/deals/AbC"),
+    ("/solitaire/deals?lang=en&x=%C2%B2", "/solitaire?lang=en&x=%C2%B2"),
+    ("/quiz/3?lang=sv", "/quiz?lang=sv#q-3"),
+    ("/scores/AbC/holes/3/remove?lang=sv", "/scores/AbC/holes/3?lang=sv"),
+    ("/scores/AbC/holes/3?lang=sv", "/scores/AbC/holes?lang=sv"),
+    ("/scores/AbC/holes", "/scores/AbC"),
+])
+def test_a_forms_address_asked_for_with_get_leads_to_its_page(client, form, page):
+    """A plain form's answer leaves its address in the address bar, and the language links
+    of that page point at it: GET there leads to the page the form is on, query kept."""
+    for method in (client.get, client.head):
+        answer = method(form, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == page

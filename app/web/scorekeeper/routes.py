@@ -169,12 +169,6 @@ def layout_helper(request: Request, stored: SheetDep, form: PostedForm) -> Respo
     return private(render(request, SHEET_PAGE, HOLE_FORM, context, status_code=status))
 
 
-@router.get("/scores/{sheet_id}/{rest:path}", name="scorekeeper_back")
-def back_to_sheet(sheet_id: str, rest: str) -> RedirectResponse:
-    """After a form without JavaScript the address bar may show a form URL; lead it home."""
-    return RedirectResponse(f"/scores/{sheet_id}", status_code=303)
-
-
 def _change(
     request: Request,
     stored: StoredSheet,
