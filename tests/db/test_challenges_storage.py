@@ -140,8 +140,17 @@ def test_day_results_count_each_finished_deal_once(db):
         other_day = daily.day_results(session, day=DAY - timedelta(days=1))
     assert results.players == 4 and other_day.players == 0
     (only_score,) = results.counts  # same deal, same first-move play: one score
-    assert results.as_good_or_better_share(only_score) == 100
-    assert results.as_good_or_better_share(only_score + 1) == 0
+    # Each of the four tied the three others; a score nobody made has no share.
+    assert results.others_matched_share(only_score) == 100
+    assert results.others_matched_share(only_score + 1) is None
+
+
+def test_the_share_counts_the_other_players_only():
+    results = daily.DayResults(day=DAY, counts={12: 1, 35: 1, 20: 2})
+    assert results.others_matched_share(35) == 0  # last of four: matched nobody else
+    assert results.others_matched_share(20) == 67  # the other 20 and the 35, of three
+    assert results.others_matched_share(12) == 100
+    assert daily.DayResults(day=DAY, counts={7: 1}).others_matched_share(7) is None
 
 
 def test_pruning_keeps_challenge_rounds_and_daily_deals(db):

@@ -97,9 +97,9 @@ def test_results_only_after_finishing_and_counted_once(app, today):
         assert CHART in page.text
         assert "3 players have played it." in page.text  # the unfinished deal does not count
         said = " ".join(re.sub(r"<[^>]+>", " ", page.text).split())
-        assert "played it. You did as well as or better than 100% of today’s players" in said
+        assert "played it. You did as well as or better than 100% of today’s other players" in said
         swedish = browsers[0].get("/solitaire/daily?lang=sv").text
-        assert "minst lika bra som 100 % av dagens spelare" in " ".join(swedish.split())
+        assert "minst lika bra som 100 % av dagens andra spelare" in " ".join(swedish.split())
         start(browsers[0])  # starting again after the end neither deals nor counts anew
         assert "3 players have played it." in browsers[0].get("/solitaire/daily?lang=en").text
     finally:
@@ -143,6 +143,23 @@ def test_yesterday_stays_viewable_by_anyone(app, today):
         assert 'href="/solitaire/daily/2026-11-29"' in visitor.get("/solitaire/daily").text
         nobody = visitor.get("/solitaire/daily/2026-11-28").text  # a day nobody played
         assert "Nobody played it." in nobody and "0 players" not in nobody
+        assert "Nobody has finished" not in nobody  # said once, not twice
+
+
+def test_a_past_days_results_wait_for_your_own_deal_of_that_day(app, today):
+    yesterday = date(2026, 11, 29)
+    app.dependency_overrides[utc_today] = lambda: yesterday
+    with fresh(app) as other, fresh(app) as late:
+        finish(other, start(other).id)
+        mine = start(late)  # started before midnight, still in play after it
+        app.dependency_overrides[utc_today] = lambda: TODAY
+        page = late.get("/solitaire/daily/2026-11-29").text
+        assert "spread-chart" not in page and "has played it" not in page
+        assert "Your deal of the day is still in play." in page
+        assert f'href="/solitaire/deals/{mine.id}"' in page
+        finish(late, mine.id)
+        done = late.get("/solitaire/daily/2026-11-29").text
+        assert "spread-chart" in done and "2 players have played it." in done
 
 
 @pytest.mark.parametrize(

@@ -33,12 +33,14 @@ class DayResults:
     def players(self) -> int:
         return sum(self.counts.values())
 
-    def as_good_or_better_share(self, score: int) -> int:
-        """Whole percent of the day's players whose score was `score` or worse (higher)."""
-        if not self.players:
-            return 0
-        worse_or_equal = sum(n for s, n in self.counts.items() if s >= score)
-        return round(100 * worse_or_equal / self.players)
+    def others_matched_share(self, score: int) -> int | None:
+        """For a player among the day's who scored `score`: the whole percent of the *other*
+        players whose score was `score` or worse (higher); None when nobody else played."""
+        others = self.players - 1
+        if others < 1 or not self.counts.get(score):
+            return None
+        worse_or_equal = sum(n for s, n in self.counts.items() if s >= score) - 1
+        return round(100 * worse_or_equal / others)
 
 
 def entry_deal(session: Session, *, day: date, player_key: str) -> StoredDeal | None:

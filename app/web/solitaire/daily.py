@@ -122,7 +122,9 @@ def _day_page(request: Request, day: date, today: date) -> Response:
     with request.app.state.db.read() as session:
         mine = None if key is None else store.entry_deal(session, day=day, player_key=key)
         finished = mine is not None and is_over(mine.game.position)
-        results = store.day_results(session, day=day) if finished or day < today else None
+        # No scores before your own deal is over, on the day or after it (SPEC).
+        shown = finished or (day < today and mine is None)
+        results = store.day_results(session, day=day) if shown else None
         best = store.known_best(session, day=day) if results else None
     my_score = score(mine.game.position) if finished and mine else None
     context: dict[str, Any] = {
@@ -136,7 +138,7 @@ def _day_page(request: Request, day: date, today: date) -> Response:
         "best": best,
         "bars": spread_bars(results) if results else [],
         "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
-        "share": results.as_good_or_better_share(my_score)
+        "share": results.others_matched_share(my_score)
         if results and my_score is not None
         else None,
         "yesterday": day - timedelta(days=1) if day - timedelta(days=1) >= FIRST_DAY else None,
