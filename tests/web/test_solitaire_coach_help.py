@@ -107,6 +107,9 @@ def test_a_challenge_marks_a_score_made_with_the_coachs_help(client, friend):
     assert cells["Bo"][0] == coached and cells["Bo"][1] != coached
     assert coached not in cells["Ann"]
     assert 'id="coached-key">A ✦ beside a score means' in ann_view
+    links = replay_links(ann_view)
+    assert 'aria-describedby="coached-key"' in links["Bo"][0]  # what the keyboard reaches
+    assert "coached-key" not in links["Bo"][1] and "coached-key" not in " ".join(links["Ann"])
     replay = f"/solitaire/rounds/{round_id}/challenge/replay/"
     bo_id = next(e.id for e in solitaire_challenge(client, link).entrants if e.name == "Bo")
     assert "(with the coach’s help)" in client.get(f"{replay}{bo_id}/1").text
@@ -136,3 +139,9 @@ def test_the_deal_of_the_day_says_your_score_had_help(app, client):
     finally:
         app.dependency_overrides.clear()
     assert "with the coach’s help." in page
+
+
+def replay_links(html: str) -> dict[str, list[str]]:
+    """Each results row's replay links' opening tags, by player name."""
+    rows = re.findall(r'<th scope="row"><bdi>([^<]+)</bdi>(.*?)</tr>', html, re.S)
+    return {name: re.findall(r"<a [^>]*>", rest) for name, rest in rows}
