@@ -36,6 +36,12 @@ def enter(client, path: str, scores, htmx=False, **extra):
     return client.submit(f"{path}/holes", data, htmx=htmx)
 
 
+def work_out(client, path: str, fields: dict, htmx: bool = True):
+    """Press a player's "Work out score" in the sheet's hole form as it is now."""
+    data = {"version": str(version(client, path)), **fields}
+    return client.submit(f"{path}/helper", data, htmx=htmx)
+
+
 def test_new_sheet_form_has_contract_fields(client):
     page = client.get("/scores").text
     for i in range(1, 9):
@@ -217,7 +223,7 @@ def test_layout_helper_fills_the_players_field(client, htmx):
     cards = dict(zip([f"card_1_{k}" for k in range(6)], ["2", "Q", "9", "2", "5", "K"],
                      strict=True))
     data = {"score_0": "7", "score_1": "", "helper_for": "1", **cards}
-    response = client.submit(f"{path}/helper", data, htmx=htmx)
+    response = work_out(client, path, data, htmx=htmx)
     assert response.status_code == 200
     assert "Those cards score 24." in response.text
     assert 'name="score_1" type="number"' in response.text
@@ -235,20 +241,20 @@ def test_layout_helper_fills_the_players_field(client, htmx):
 def test_layout_helper_spec_examples(client, columns, score):
     path = start(client)
     cards = {f"card_0_{k}": rank for k, rank in enumerate(columns)}
-    response = client.submit(f"{path}/helper", {"helper_for": "0", **cards}, htmx=True)
+    response = work_out(client, path, {"helper_for": "0", **cards}, htmx=True)
     assert f"Those cards score {score}." in response.text
 
 
 @pytest.mark.parametrize("helper_for", ["", "9", "x"])
 def test_layout_helper_refuses_bad_player(client, helper_for):
     path = start(client)
-    response = client.submit(f"{path}/helper", {"helper_for": helper_for}, htmx=True)
+    response = work_out(client, path, {"helper_for": helper_for}, htmx=True)
     assert response.status_code == 422 and "helper under one of the players" in response.text
 
 
 def test_layout_helper_needs_all_six_cards(client):
     path = start(client)
-    response = client.submit(f"{path}/helper", {"helper_for": "0", "card_0_0": "Z"}, htmx=True)
+    response = work_out(client, path, {"helper_for": "0", "card_0_0": "Z"}, htmx=True)
     assert response.status_code == 422 and "all six cards" in response.text
 
 
@@ -356,7 +362,7 @@ def test_the_field_in_error_is_marked_invalid(client):
 @pytest.mark.parametrize("helper_for", ["\u00b2", "9" * 40, "-1", "1.0"])
 def test_layout_helper_refuses_odd_player_numbers(client, helper_for):
     path = start(client)
-    response = client.submit(f"{path}/helper", {"helper_for": helper_for}, htmx=True)
+    response = work_out(client, path, {"helper_for": helper_for}, htmx=True)
     assert response.status_code == 422 and "helper under one of the players" in response.text
 
 
@@ -389,7 +395,7 @@ def test_every_sheet_answer_is_not_stored_by_caches(client):
     path = start(client)
     read_url = re.search(r"(/scores/view/[A-Za-z0-9_-]+)", client.get(path).text).group(1)
     refused = enter(client, path, ["x", 1], htmx=True)
-    helper = client.submit(f"{path}/helper", {"helper_for": "0"}, htmx=True)
+    helper = work_out(client, path, {"helper_for": "0"}, htmx=True)
     stale = client.submit(f"{path}/holes", {"score_0": "1", "score_1": "1", "version": "7"})
     for response in (client.get(path), client.get(read_url), refused, helper, stale):
         assert response.headers["cache-control"] == "no-store", response.status_code
@@ -406,7 +412,7 @@ def test_four_card_sheet_helper_scores_a_square_with_pairs_cancelling(client):
     assert 'id="card-0-3"' in page and 'id="card-0-4"' not in page
     assert ">top row, right</label>" in page
     cards = {"card_0_0": "9", "card_0_1": "9", "card_0_2": "2", "card_0_3": "Q"}
-    answer = client.submit(f"{path}/helper", {"helper_for": "0", **cards}, htmx=True)
+    answer = work_out(client, path, {"helper_for": "0", **cards}, htmx=True)
     assert "Those cards score 12." in answer.text  # the nines cancel; a 2 counts 2
     assert state(client, path)["game"] == "golf4" and state(client, path)["pairs_cancel"]
 
@@ -416,9 +422,9 @@ def test_four_card_sheet_without_the_option_adds_every_card(client):
                                          "game": "golf4"})
     path = response.headers["location"]
     cards = {"card_1_0": "9", "card_1_1": "9", "card_1_2": "K", "card_1_3": "A"}
-    answer = client.submit(f"{path}/helper", {"helper_for": "1", **cards}, htmx=True)
+    answer = work_out(client, path, {"helper_for": "1", **cards}, htmx=True)
     assert "Those cards score 19." in answer.text
-    short = client.submit(f"{path}/helper", {"helper_for": "1", "card_1_0": "9"}, htmx=True)
+    short = work_out(client, path, {"helper_for": "1", "card_1_0": "9"}, htmx=True)
     assert short.status_code == 422 and "all four cards" in short.text
 
 
@@ -462,6 +468,34 @@ def test_a_four_card_sheet_adds_the_knock_penalty_when_it_is_due(client, htmx):
     assert state(client, path)["holes"] == [[22, 7], [9, 7]]
     assert live_region(answer.text) == "After hole 2, Bo leads with 14."
     assert state(client, path)["knock_penalty"] is True
+
+
+def test_the_helper_keeps_who_knocked_and_where_the_hole_goes(client):
+    path = knock_sheet(client)
+    enter(client, path, [3, 4])
+    cards = {"card_1_0": "K", "card_1_1": "K", "card_1_2": "5", "card_1_3": "A"}
+    answer = work_out(client, path, {"score_0": "9", "knocker": "0", "before": "1",
+                                     "helper_for": "1", **cards})
+    assert re.search(r'<option value="0" selected>Ann</option>', answer.text)
+    assert re.search(r'<option value="1" selected>Before hole 1', answer.text)
+    assert re.search(r'name="score_1"[^>]*value="6"', answer.text)
+
+
+def test_a_helper_answer_on_a_sheet_changed_meanwhile_cannot_save_over_it(client):
+    """Two phones: one saves hole 1 while the other works out a score; the second phone's
+    form keeps the version it was made from, so its Save is refused, not saved twice."""
+    path = start(client)
+    old = version(client, path)
+    enter(client, path, [3, 4])  # the other phone
+    cards = {f"card_1_{k}": rank for k, rank in enumerate(["K", "K", "2", "5", "5", "A"])}
+    answer = client.submit(f"{path}/helper", {"version": str(old), "score_0": "7",
+                                              "helper_for": "1", **cards}, htmx=True)
+    assert answer.status_code == 200
+    assert f'name="version" value="{old}"' in answer.text
+    form = dict(re.findall(r'name="(score_\d)"[^>]*value="([^"]*)"', answer.text))
+    saved = client.submit(f"{path}/holes", {"version": str(old), **form}, htmx=True)
+    assert saved.status_code == 409 and "This sheet changed since you opened it" in saved.text
+    assert state(client, path)["holes"] == [[3, 4]]
 
 
 def test_the_knock_penalty_in_swedish(client):

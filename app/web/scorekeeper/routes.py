@@ -154,9 +154,15 @@ def remove_hole(request: Request, stored: SheetDep, number: int, form: PostedFor
 def layout_helper(request: Request, stored: SheetDep, form: PostedForm) -> Response:
     """Work out one player's hole score from their cards; changes nothing stored."""
     sheet = stored.sheet
-    state = FormState(where="helper", new_scores=forms.typed_scores(form, sheet))
-    status = 200
+    state = FormState(
+        where="helper",
+        new_scores=forms.typed_scores(form, sheet),
+        new_before=forms.typed(form, "before"),
+        new_knocker=forms.typed(form, "knocker"),
+    )
+    status, version = 200, stored.version
     try:
+        version = version_field(form)
         player = forms.helper_player(form, sheet)
         state.helper_for = player
         state.helper_ranks = forms.known_ranks(form, sheet, player)
@@ -165,7 +171,9 @@ def layout_helper(request: Request, stored: SheetDep, form: PostedForm) -> Respo
         state.new_scores[player] = str(state.helper_score)
     except (FormError, SheetError) as exc:
         state.message, status = _message(exc, state), 422
-    context = _sheet_context(request, stored, editable=True, state=state)
+    # The helper saves nothing, so its form keeps the version it was made from: if the sheet
+    # changed meanwhile, saving the hole is refused as any stale form is.
+    context = _sheet_context(request, stored, editable=True, state=state) | {"version": version}
     return private(render(request, SHEET_PAGE, HOLE_FORM, context, status_code=status))
 
 
