@@ -284,3 +284,19 @@ def test_saving_the_last_hole_leaves_focus_on_the_result(page):
     expect(page.get_by_text("The game is over.")).to_be_visible()
     expect(page.locator("#sheet-status")).to_be_focused()
     expect(page.locator("#sheet-status")).to_contain_text("Bo")
+
+
+def test_without_javascript_focus_lands_where_htmx_puts_it(page_without_js):
+    page = page_without_js
+    start_sheet(page, ["Ann", "Bo"])
+    save_hole(page, 1, {"Ann": 5, "Bo": 4})
+    expect(page.get_by_label("Ann, hole 2", exact=True)).to_be_focused()
+
+
+def test_removing_the_only_hole_leaves_focus_on_the_first_score_box(page):
+    start_sheet(page, ["Ann", "Bo"])
+    save_hole(page, 1, {"Ann": 5, "Bo": 4})
+    page.locator(".fix-hole summary").click()
+    page.get_by_role("button", name="Remove hole 1").press("Enter")
+    expect(page.locator(".fix-hole")).to_have_count(0)
+    expect(page.get_by_label("Ann, hole 1", exact=True)).to_be_focused()

@@ -91,7 +91,8 @@ def test_entering_holes_updates_totals_and_leader(client, htmx):
         assert 'hx-swap-oob="innerHTML"' in response.text
         assert "After hole 1, Bo leads with -2." in response.text
     else:
-        assert response.status_code == 303 and response.headers["location"] == path
+        # The next hole's first box takes the focus, as after htmx's swap.
+        assert response.status_code == 303 and response.headers["location"] == f"{path}#score-0"
     enter(client, path, [16, 8, -6], htmx=htmx)
     data = state(client, path)
     assert data["holes"] == [[5, -2, 10], [16, 8, -6]]
@@ -496,6 +497,25 @@ def test_a_helper_answer_on_a_sheet_changed_meanwhile_cannot_save_over_it(client
     saved = client.submit(f"{path}/holes", {"version": str(old), **form}, htmx=True)
     assert saved.status_code == 409 and "This sheet changed since you opened it" in saved.text
     assert state(client, path)["holes"] == [[3, 4]]
+
+
+def test_without_javascript_the_page_after_a_save_says_and_focuses_as_htmx_does(client):
+    path = knock_sheet(client)
+    saved = enter(client, path, [12, 7], knocker="0")
+    assert saved.headers["location"] == f"{path}?knocked=0#score-0"
+    page = client.get(saved.headers["location"]).text
+    assert live_region(page) == ("Ann knocked without the lowest score and got 10 points more. "
+                                 "After hole 1, Bo leads with 7.")
+    for forged in ("2", "-1", "\u00b2", "0 ", "x" * 300):  # no such player: nothing said
+        said = live_region(client.get(path, params={"knocked": forged}).text)
+        assert said == "After hole 1, Bo leads with 7."
+    fixed = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),
+                                              "score_0": "12", "score_1": "8"})
+    assert fixed.headers["location"] == f"{path}#fix-heading"
+    removed = client.submit(f"{path}/holes/1/remove", {"version": str(version(client, path))})
+    assert removed.headers["location"] == f"{path}#score-0"  # no hole left to fix
+    page = client.get(path).text
+    assert 'data-focus-fallback="score-0"' in page and 'id="sheet-status"' in page
 
 
 def test_the_knock_penalty_in_swedish(client):

@@ -68,6 +68,7 @@ class FormState:
     new_before: str = ""
     new_knocker: str = ""
     said: str = ""  # what a save did beyond entering the scores, said before the standing
+    knocked: int | None = None  # the knocker who paid the penalty, when one did
     edit_scores: dict[int, list[str]] = field(default_factory=dict)
     helper_for: int | None = None
     helper_ranks: list[str] = field(default_factory=list)
@@ -104,8 +105,13 @@ def view_sheet(request: Request, stored: ReadOnlySheetDep) -> Response:
 
 
 @router.get("/scores/{sheet_id}", response_class=HTMLResponse, name="scorekeeper_sheet")
-def edit_sheet(request: Request, stored: SheetDep) -> Response:
-    return _sheet_response(request, stored, editable=True)
+def edit_sheet(request: Request, stored: SheetDep, knocked: str = "") -> Response:
+    # `knocked`: a plain form's redirect after a hole whose knocker paid the penalty, so the
+    # page says so as htmx's answer does (no session to carry it in).
+    players = range(len(stored.sheet.players))
+    knocker = next((i for i in players if knocked == str(i)), None)
+    said = "" if knocker is None else _knock_said(stored.sheet, knocker)
+    return _sheet_response(request, stored, editable=True, state=FormState(said=said))
 
 
 @router.post("/scores/{sheet_id}/holes", name="scorekeeper_add_hole")
@@ -124,11 +130,15 @@ def add_hole(request: Request, stored: SheetDep, form: PostedForm) -> Response:
         scores, before = forms.scores(form, sheet), forms.before(form)
         knocker = forms.knocker(form, sheet)
         if rules.knock_penalised(sheet, scores, knocker):
-            done.said = _("%(name)s knocked without the lowest score and got %(points)s points "
-                          "more.", name=sheet.players[knocker], points=KNOCK_PENALTY)
+            done.said, done.knocked = _knock_said(sheet, knocker), knocker
         return lambda current: rules.add_hole(current, scores, before=before, knocker=knocker)
 
     return _change(request, stored, form, change, keep, done)
+
+
+def _knock_said(sheet: Sheet, knocker: int) -> str:
+    return _("%(name)s knocked without the lowest score and got %(points)s points more.",
+             name=sheet.players[knocker], points=KNOCK_PENALTY)
 
 
 @router.post("/scores/{sheet_id}/holes/{number}", name="scorekeeper_edit_hole")
@@ -204,10 +214,21 @@ def _change(
         if isinstance(keep.where, int) and not 1 <= keep.where <= len(stored.sheet.holes):
             keep.where = None  # no such hole's form to show it in: show it on top
         return _sheet_response(request, stored, True, keep, status_code=422)
-    # `done.where` tells the fragment where to put the keyboard focus after the swap.
+    # `done.where` tells the fragment where to put the keyboard focus after the swap; a plain
+    # form's redirect names the same place as the page's fragment, which the browser focuses.
     done = done or FormState(where="fixed")
     response = _sheet_response(request, fresh, editable=True, state=done)
-    return after_post(request, f"/scores/{fresh.id}", response)
+    said = "" if done.knocked is None else f"?knocked={done.knocked}"  # see edit_sheet
+    page = f"/scores/{fresh.id}{said}#{_focus_after(done, fresh.sheet)}"
+    return after_post(request, page, response)
+
+
+def _focus_after(done: FormState, sheet: Sheet) -> str:
+    """The id that takes the keyboard focus after a change, as the fragment's autofocus and
+    focus fallback choose it (templates/scorekeeper/_sheet.html)."""
+    if done.where == "fixed" and sheet.holes:
+        return "fix-heading"
+    return "sheet-status" if rules.is_finished(sheet) else "score-0"
 
 
 def _message(exc: FormError | SheetError, state: FormState) -> str:
