@@ -127,7 +127,7 @@ def answer(request: Request, asked: QuestionDep, form: PostedForm) -> Response:
         quiz_store.record_answer(session, question=number, choice=choice)
     answers = {**answers, number: choice}
     response = after_post(
-        request, f"/quiz#q-{number}", _answer_page(request, answers, number, None, 200)
+        request, f"/quiz#q-{number}-{choice}", _answer_page(request, answers, number, None, 200)
     )
     _remember(request, response, answers)
     return response

@@ -119,8 +119,11 @@ def test_htmx_answer_fragment_is_valid_html(client):
 def test_answer_without_javascript_redirects_back_to_the_question(client):
     response = answer(client, 2, "Only the last card", htmx=False)
     assert response.status_code == 303
-    assert response.headers["location"] == "/quiz#q-2"
+    # The chosen answer's button: the browser focuses it, as htmx keeps focus there.
+    chosen = key_for(2, "Only the last card")
+    assert response.headers["location"] == f"/quiz#q-2-{chosen}"
     page = client.get("/quiz").text
+    assert f'id="q-2-{chosen}"' in page
     q2 = page.split('id="q-2"')[1].split('id="q-3"')[0]
     assert "Right!" in q2 and "<form" not in q2
     q3 = page.split('id="q-3"')[1]
