@@ -295,7 +295,16 @@ def test_read_only_view_polls_until_the_game_is_over(client):
     assert 'hx-trigger="every 20s"' in client.get(read_url).text
     fragment = client.get(read_url, headers={"HX-Request": "true"})
     assert fragment.text.lstrip().startswith('<div id="sheet"') and "<html" not in fragment.text
-    for _ in range(9):
+    # It polls with the version it shows: nothing new, nothing to swap (its live region stays).
+    poll = re.search(r'hx-get="([^"]+)"', fragment.text).group(1)
+    assert poll == f"{read_url}?version=0"
+    assert client.get(poll, headers={"HX-Request": "true"}).status_code == 204
+    assert client.get(poll).status_code == 200  # a plain visit still gets the page
+    enter(client, path, [1, 2])
+    changed = client.get(poll, headers={"HX-Request": "true"})
+    assert changed.status_code == 200 and "Bo leads" not in changed.text
+    assert f'{read_url}?version=1"' in changed.text and "After hole 1, Ann leads" in changed.text
+    for _ in range(8):
         enter(client, path, [1, 2])
     assert "hx-trigger" not in client.get(read_url).text
 

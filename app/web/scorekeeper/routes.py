@@ -26,7 +26,14 @@ from app.storage.scoresheets import StoredSheet
 from app.web.forms import FormError, PostedForm, version_field
 from app.web.golf.words import position_name
 from app.web.loading import not_found_is_404
-from app.web.render import after_post, json_state, private, render, wants_json
+from app.web.render import (
+    after_post,
+    is_fragment_request,
+    json_state,
+    private,
+    render,
+    wants_json,
+)
 from app.web.scorekeeper import forms
 from app.web.scorekeeper.words import error_text, standing_text
 
@@ -100,7 +107,11 @@ def create(request: Request, form: PostedForm) -> Response:
 
 
 @router.get("/scores/view/{read_id}", response_class=HTMLResponse, name="scorekeeper_view")
-def view_sheet(request: Request, stored: ReadOnlySheetDep) -> Response:
+def view_sheet(request: Request, stored: ReadOnlySheetDep, version: str = "") -> Response:
+    # The view polls with the version it shows: unchanged, nothing is swapped (204), so its
+    # live region is not rewritten and read out again every time.
+    if is_fragment_request(request) and version == str(stored.version):
+        return Response(status_code=204)
     return _sheet_response(request, stored, editable=False)
 
 
