@@ -37,3 +37,36 @@ def test_hint_falls_back_to_the_rules_of_thumb_when_no_search_fits(monkeypatch) 
     advice = hint.advise(position)
     assert advice.move == thumb_move(position)
     assert advice.reason
+
+
+def test_the_tallest_column_reason_compares_the_columns_whose_card_fits() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import reason
+    from app.rules.solitaire import Play
+
+    # The 8 of spades and the 6 of diamonds fit the 7 of hearts; column 1 is taller than
+    # either, but its queen does not fit.
+    board = position(["2C 3C 4C 5C QC", "AD 2D 8S", "3H 6D", "KS", "4S", "JH", "2S"], "7H")
+    with use_locale("en"):
+        assert reason(board, Play(1)) == (
+            "Play the 8 of spades. Of the columns whose card fits, column 2 has the most "
+            "cards, and freeing tall columns helps most.")
+
+
+def test_a_gain_that_rounds_to_nothing_is_not_named() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.hint import advice_from
+    from app.players.solitaire.sampling import Estimate
+    from app.players.solitaire.thumb import thumb_move
+    from app.rules.solitaire import legal_moves
+
+    board = spec_run_example()
+    usual = thumb_move(board)
+    other = next(m for m in legal_moves(board) if m != usual)
+    for gap, named in ((0.04, False), (0.3, True)):
+        estimate = Estimate(moves=[other, usual], totals=[5.0, 5.0 + gap], samples=1)
+        with use_locale("en"):
+            advice = advice_from(board, estimate)
+        assert advice.move == other
+        assert ("fewer on average" in advice.reason) is named, advice.reason
+        assert "0.0" not in advice.reason

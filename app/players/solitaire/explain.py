@@ -57,9 +57,10 @@ def _play_reason(position: Position, column: int) -> str:
             card=name, next=card_name(follower), column=where,
         )
     if others and len(cards) > max(len(position.columns[c]) for c in others):
+        # Tallest among the choices only: a column whose card does not fit may be taller.
         return _(
-            "Play the %(card)s. Column %(column)d has the most cards, "
-            "and freeing the tallest column helps most.",
+            "Play the %(card)s. Of the columns whose card fits, column %(column)d has the most "
+            "cards, and freeing tall columns helps most.",
             card=name, column=column + 1,
         )
     return _(

@@ -84,9 +84,10 @@ def advice_from(position: Position, estimate: Estimate) -> Advice:
     close = len(ranked) > 1 and ranked[1][0] - best_value < CLOSE_MARGIN
     text = reason(position, best)
     usual = thumb_move(position)
-    if usual != best:
-        usual_value = dict((m, v) for v, m in ranked)[usual]
-        gain = usual_value - best_value
+    usual_value = dict((m, v) for v, m in ranked).get(usual, best_value)
+    gain = usual_value - best_value
+    # A gain that rounds to 0.0 is no reason to name: the close call below says it.
+    if usual != best and round(gain, 1) > 0:
         # The count is a decimal ("1.5 cards", Swedish "1,5 kort"); 1.0 reads as one card.
         text += " " + ngettext(
             "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
