@@ -282,3 +282,29 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
             assert worth(advice.card) >= highest
     assert {"replaces_hidden", "replaces_higher", "throw_useless", "knock"} <= reasons, reasons
     assert takes, "no position where the coach takes the discard"
+
+
+def test_a_face_up_card_swapped_for_no_better_one_is_never_called_tempo():
+    """"Turning your cards up sooner" explains a card put on a face-down one; swapping a face-up
+    card turns nothing up, so such a hint gives the reason the coach really had."""
+    from app.i18n import use_locale
+    from app.web.golf.coach import hint_text
+
+    seen = set()
+    games = [positions(Options(), seed, limit=400) for seed in (1, 2, 3)]
+    for state, seat in (position for game in games for position in game):
+        view = seat_view(state, seat)
+        advice = hint(view)
+        if advice is None or advice.saving is None or advice.reason == "pairs":
+            continue
+        if advice.reason == "tempo":
+            assert advice.replaces is None, advice
+        if advice.replaces is not None and advice.saving <= 0:
+            assert advice.reason in ("keeps_from_next", "same_score", "room_to_improve")
+            seen.add(advice.reason)
+            with use_locale("en"):
+                said = hint_text(view, advice)
+            assert "turning your cards up sooner" not in said
+            if advice.reason == "keeps_from_next":
+                assert "the next player could make more use of the" in said, said
+    assert {"keeps_from_next", "same_score", "room_to_improve"} <= seen, seen

@@ -207,12 +207,19 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
     if pairs:
         reason = "pairs"
-    elif before - after <= 0:
+    elif before - after <= 0 and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
-    elif replaces is None:
-        reason = "replaces_hidden"
+    elif before - after > 0:
+        reason = "replaces_hidden" if replaces is None else "replaces_higher"
+    elif six.gift(plan, plan.mine[index]) < six.gift(plan, rank):
+        # A face-up card swapped for one no better: what goes on the pile is what the next
+        # player could use less (the coach charges a discard what it gives them).
+        reason = "keeps_from_next"
+    elif before - after > -0.05:
+        reason = "same_score"
     else:
-        reason = "replaces_higher"
+        # Its look-ahead: a higher card leaves more for the coming turns to save.
+        reason = "room_to_improve"
     return {
         "reason": reason, "card": card, "index": index, "replaces": replaces,
         "worth_hidden": ev.mean, "saving": before - after,

@@ -107,7 +107,10 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
     worth = _n(advice.worth_hidden) if advice.worth_hidden is not None else ""
     saving = _n(advice.saving) if advice.saving is not None else ""
     card = card_name(advice.card) if advice.card else ""
-    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "go_out"):
+    cost = _n(-advice.saving) if advice.saving is not None else ""
+    old = card_name(advice.replaces) if advice.replaces else ""
+    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "go_out", "keeps_from_next",
+             "same_score", "room_to_improve"):
         head = _placement(view, advice)
         tails = {
             "pairs": lambda: _(
@@ -121,6 +124,13 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "tempo": lambda: _(
                 "on average it is no better than a hidden card (about %(worth)s points), but "
                 "turning your cards up sooner matters more now.", worth=worth),
+            "keeps_from_next": lambda: _(
+                "it costs you about %(cost)s points, but the next player could make more use "
+                "of the %(card)s than of the %(old)s.", cost=cost, card=card, old=old),
+            "same_score": lambda: _("it leaves your expected score as it is."),
+            "room_to_improve": lambda: _(
+                "it adds about %(cost)s points for now, but a higher card there leaves more for "
+                "the cards still to come to save.", cost=cost),
             "go_out": lambda: _(
                 "then all your cards are face up and you go out: ending the hole now is worth "
                 "more than playing on."),
