@@ -268,6 +268,44 @@ def test_a_double_click_on_a_card_at_the_start_turns_it_up_once(client, two_play
     assert move(client, url, "reveal:1", htmx=htmx).status_code in (200, 303)  # the second card
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_double_click_on_draw_draws_once_and_says_nothing_went_wrong(client, two_players,
+                                                                        htmx):
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    at = version(friend, url)
+    assert move(friend, url, "draw_stock", htmx=htmx, at=at).status_code in (200, 303)
+    after = state(friend, url)
+    second = move(friend, url, "draw_stock", htmx=htmx, at=at)  # the same form, sent again
+    assert second.status_code in (200, 303) and "nothing was done" not in second.text
+    assert state(friend, url) == after and after["drawn"]
+
+
+def test_a_double_clicks_two_requests_at_once_draw_once_without_an_error(
+        app, client, two_players, monkeypatch):
+    """Both requests pass the version check; the second's compare-and-set fails."""
+    from app.web.golf import play
+
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    real = play._play
+
+    def first_one_wins(session, game, chosen):
+        with app.state.db.write() as other:  # the first request of the two, first to save
+            real(other, game, chosen)
+        real(session, game, chosen)
+
+    monkeypatch.setattr(play, "_play", first_one_wins)
+    second = move(friend, url, "draw_stock", htmx=True)
+    assert second.status_code == 200 and "nothing was done" not in second.text
+    monkeypatch.undo()
+    assert state(friend, url)["drawn"] and state(friend, url)["stock"] == (
+        state(client, url)["stock"])
+    # A different change in between is still refused as ever.
+    refused = move(friend, url, "swap:0", htmx=True, at=version(friend, url) - 1)
+    assert refused.status_code == 409 and "nothing was done" in refused.text
+
+
 def test_draw_from_stock_is_shown_only_to_the_drawer_then_swapped(client, two_players):
     url, friend = two_players
     play_to_turn(client, friend, url)
@@ -585,6 +623,33 @@ def test_a_game_against_the_computer_plays_to_the_end_and_again(client):
     assert client.submit(f"{url}/again", {"version": str(version(client, url))}).status_code == 303
     again = state(client, url)
     assert again["hole"] == 1 and again["scores"] == [] and again["phase"] == "flip"
+
+
+def test_two_players_pressing_play_again_at_once_both_see_the_new_game(
+        app, client, monkeypatch):
+    from app.storage import golf as golf_store
+    from app.web.golf import play
+
+    url = create(client, bots="1", friends="0")
+    client.submit(f"{url}/start")
+    for _ in range(600):
+        view = state(client, url)
+        if view["phase"] == "game_over":
+            break
+        if view["you"] in view["seats_to_act"]:
+            move(client, url, human_move(view))
+    real = golf_store.play_again
+
+    def pressed_by_both(session, *, game, seed):
+        with app.state.db.write() as other:  # the other player's press, saved first
+            real(other, game=game, seed=seed)
+        real(session, game=game, seed=seed)
+
+    monkeypatch.setattr(play.store, "play_again", pressed_by_both)
+    answer = client.submit(f"{url}/again", {"version": str(version(client, url))}, htmx=True)
+    assert answer.status_code == 200 and "nothing was done" not in answer.text
+    monkeypatch.undo()
+    assert state(client, url)["hole"] == 1 and state(client, url)["phase"] == "flip"
 
 
 def test_without_javascript_the_page_after_a_move_tells_what_the_computer_did_too(client):

@@ -35,6 +35,7 @@ from app.web.golf.deps import (
     TableRefusal,
     Visit,
     give_seat,
+    load_visit,
     note_seen,
 )
 from app.web.golf.page import (
@@ -66,12 +67,20 @@ REFUSALS: dict[store.Refusal, tuple[int, str]] = {
 }
 
 
-def change(request: Request, visit: Visit, work: Callable[[Session], Any]) -> Response:
-    """Run one storage change; a refusal shows the table with the reason."""
+def change(request: Request, visit: Visit, work: Callable[[Session], Any],
+           done: Callable[[store.Game], bool] | None = None) -> Response:
+    """Run one storage change; a refusal shows the table with the reason.
+
+    `done`: whether the game, reloaded after a stale refusal, shows that this very change was
+    made meanwhile (a double click's two requests passing the version check at once).
+    """
     try:
         with request.app.state.db.write() as session:
             work(session)
     except store.Refused as refused:
+        stale = refused.reason == store.Refusal.STALE
+        if stale and done is not None and done(load_visit(request, visit.game.id).game):
+            return after_change(request, visit.game.id, since=stamp(visit.game))
         raise _refusal(refused.reason) from None
     return after_change(request, visit.game.id, since=stamp(visit.game))
 
@@ -126,8 +135,13 @@ def play_again(request: Request, visit: SeatDep, form: PostedForm) -> Response:
     if _field(lambda: version_field(form)) != visit.game.version:
         raise TableRefusal(409, _("Another player already started it."))
     seed = secrets.randbelow(MAX_DEAL_NUMBER + 1)
+
+    def started_meanwhile(fresh: store.Game) -> bool:  # both pressed it at the same moment
+        return fresh.status == store.GameStatus.PLAYING and fresh.version == visit.game.version + 1
+
     return change(request, visit,
-                  lambda session: store.play_again(session, game=visit.game, seed=seed))
+                  lambda session: store.play_again(session, game=visit.game, seed=seed),
+                  done=started_meanwhile)
 
 
 @router.post("/move")
@@ -141,14 +155,29 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
     try:
         chosen = parse_move(form.get("move"), seat, game.replay.state.options.shape.size)
         version = _field(lambda: version_field(form))
+        if _repeated(chosen, version, game):  # a double click: the table as it stands
+            return after_change(request, game.id, since=stamp(game))
         if version != game.version and not _independent(chosen, game.replay):
             raise _refusal(store.Refusal.STALE)
         if seat not in seats_to_act(game.replay.state):
             raise TableRefusal(409, _("Please wait: it is %(owner)s turn.",
                                       owner=_whose_turn(visit)))
-        return change(request, visit, lambda session: _play(session, game, chosen))
+        return change(request, visit, lambda session: _play(session, game, chosen),
+                      done=lambda fresh: _repeated(chosen, version, fresh))
     except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
         raise TableRefusal(422, refusal_text(error)) from None
+
+
+def _repeated(chosen: Move, version: int, game: store.Game) -> bool:
+    """Whether the move just stored is this one, made from the version this form shows: the
+    second request of a double click, answered with the table, not with an error."""
+    replay = game.replay
+    return (
+        replay is not None
+        and game.version == version + 1
+        and bool(replay.recent)
+        and replay.recent[-1].move == chosen
+    )
 
 
 def parse_move(raw: object, seat: int | None, positions: int) -> Move:
