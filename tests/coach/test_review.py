@@ -15,6 +15,7 @@ from app.rules.solitaire import (
     apply,
     deal_for_number,
     is_over,
+    legal_moves,
     replay,
     start,
 )
@@ -31,24 +32,64 @@ def test_review_best_score_is_the_exact_solve_and_never_worse_than_the_player() 
     assert result.best_score <= final
 
 
-def test_flagged_moments_are_where_the_coach_estimate_differs() -> None:
+def test_flagged_moments_are_where_the_judge_and_hints_own_estimate_both_differ(
+        monkeypatch) -> None:
+    from app.players.solitaire import review as reviewing
+
+    seen = {}
+
+    def hints_estimate(position):  # Hint's estimate, kept to compare with what is named
+        seen[position] = reviewing.hint_estimate.__wrapped__(position)
+        return seen[position]
+
+    hints_estimate.__wrapped__ = reviewing.hint_estimate
+    monkeypatch.setattr(reviewing, "hint_estimate", hints_estimate)
     cards, moves = careless_game(2)
     result = review(cards, STANDARD, moves)
     positions = replay(cards, STANDARD, moves)
-    assert result.moments
+    assert result.moments and seen
     # The judge reuses its searches from move to move: judge the moves again in the same order.
     judge = Judge()
     verdicts = [judge.verdict(p, move) for p, move in zip(positions, moves, strict=False)]
     for moment in result.moments:
         assert moves[moment.keep] == moment.played
         verdict = verdicts[moment.keep]
-        assert verdict is not None
-        better, loss = verdict
-        assert better == moment.better != moment.played
-        assert round(loss, 1) == moment.loss >= MIN_LOSS
+        assert verdict is not None and verdict[1] >= MIN_LOSS  # the judge found it first
+        ranked = seen[positions[moment.keep]].ranked()  # and Hint's estimate agrees
+        values = {move: value for value, move in ranked}
+        assert ranked[0][1] == moment.better != moment.played
+        assert round(values[moment.played] - ranked[0][0], 1) == moment.loss >= MIN_LOSS
         assert moment.text.startswith(f"Move {moment.number}: ")
     losses = [m.loss for m in result.moments]
     assert losses == sorted(losses, reverse=True)
+
+
+def test_a_moment_hint_would_have_played_is_never_named(monkeypatch) -> None:
+    """The quick judge may fault any move; a move Hint's estimate ranks best is not named."""
+    from app.players.solitaire import review as reviewing
+    from app.players.solitaire.sampling import Estimate
+
+    cards, moves = careless_game(2)
+
+    def faults_everything(self, position, played):
+        others = [m for m in legal_moves(position) if m != played]
+        return (others[0], 3.0) if others else None
+
+    def hint_agrees_on_even_moves(position):
+        played = moves[positions.index(position)]
+        other = next(m for m in legal_moves(position) if m != played)
+        number = positions.index(position) + 1
+        best, second = (played, other) if number % 2 else (other, played)
+        return Estimate(moves=[best, second], totals=[4.0, 4.8], samples=1)
+
+    positions = replay(cards, STANDARD, moves)
+    monkeypatch.setattr(reviewing.Judge, "verdict", faults_everything)
+    monkeypatch.setattr(reviewing, "hint_estimate", hint_agrees_on_even_moves)
+    named = review(cards, STANDARD, moves).moments
+    faulted = [n for n, p in enumerate(positions[:-1], start=1) if len(legal_moves(p)) > 1]
+    checked = faulted[:reviewing.CHECKED_MOMENTS]  # all faulted alike: the earliest first
+    assert [m.number for m in named] == [n for n in checked if n % 2 == 0]
+    assert named and all(m.loss == 0.8 for m in named)
 
 
 def careless_game(number: int) -> tuple[tuple[str, ...], list]:

@@ -43,13 +43,17 @@ def test_review_shows_the_honest_expectation_in_english_and_swedish(client) -> N
     expected, score = data["expected"], data["score"]
     assert isinstance(expected, float)
     english = client.get(review_url(deal_id) + "?lang=en").text
+    # Over every order the pile could have had: not a claim about this order's cards, whose
+    # best possible score may be far higher.
     assert (
-        "Playing well without knowing the order of the draw pile, you could expect a score of "
-        f"about {expected:.1f} with these cards. You scored {score}."
+        "Before the first card was turned, the coach expected about "
+        f"{expected:.1f} from this layout, averaged over every order the draw pile could have "
+        f"had. You scored {score}."
     ) in english
     swedish = assert_swedish(client, review_url(deal_id) + "?lang=sv")  # no English left
     in_swedish = f"{expected:.1f}".replace(".", ",").replace("-", "\u2212")
-    sentence = re.search(r"kunde du räkna med ungefär (\S+) poäng med de här korten", swedish)
+    sentence = re.search(r"räknade tränaren med ungefär (\S+) poäng för det här upplägget",
+                         swedish)
     assert sentence is not None, swedish
     assert sentence.group(1) in (in_swedish, in_swedish.replace("\u2212", "-"))
     assert f"Du fick {score} poäng." in swedish
@@ -72,7 +76,7 @@ def test_the_expectation_is_stored_and_not_worked_out_again(client, monkeypatch)
     assert first["expected"] == second["expected"] is not None
     stored = stored_expected(client, deal_id)
     assert stored is not None and abs(stored - first["expected"]) <= 0.05
-    assert "you could expect a score of about" in page.text
+    assert "the coach expected about" in page.text
 
 
 def test_a_review_stored_without_the_expectation_is_shown_without_it(client, monkeypatch) -> None:

@@ -50,13 +50,22 @@ def advise(position: Position, *, budget_ms: int = 150, seed: int = 0) -> Advice
         raise ValueError("The deal is over: there is no move to advise")
     if len(moves) == 1:
         return Advice(move=moves[0], reason=reason(position, moves[0]))
-    deadline = began + budget_ms * SEARCH_SHARE / 1000
-    try:
-        estimate = _estimate(position, deadline, seed)
-    except SearchTooBig:  # not even one draw ahead fits: the rules of thumb, which cost nothing
+    estimate = hint_estimate(position, budget_ms=budget_ms, seed=seed, began=began)
+    if estimate is None:  # not even one draw ahead fits: the rules of thumb, which cost nothing
         move = thumb_move(position)
         return Advice(move=move, reason=reason(position, move))
     return advice_from(position, estimate)
+
+
+def hint_estimate(position: Position, *, budget_ms: int = 150, seed: int = 0,
+                  began: float | None = None) -> Estimate | None:
+    """The estimate behind Hint and Watch (the review checks its moments with it too); None
+    when not even one draw ahead fits."""
+    began = time.perf_counter() if began is None else began
+    try:
+        return _estimate(position, began + budget_ms * SEARCH_SHARE / 1000, seed)
+    except SearchTooBig:
+        return None
 
 
 def _estimate(position: Position, deadline: float, seed: int) -> Estimate:

@@ -5,7 +5,7 @@ has just ended asks for it in the background (`?prefetch=1`, answered 204), so t
 player's click on "Review this deal" usually only reads it. Otherwise the page first shows
 that the coach is working and fetches the review with htmx; without JavaScript the page
 refreshes to `?wait=1`, which works the review out before answering. Either way the work is
-this client's coach work (app.web.solitaire.work_budget), bounded to about half a second of
+this client's coach work (app.web.solitaire.work_budget), bounded to under a second of
 CPU, and two requests for the same review share one search.
 """
 
