@@ -203,6 +203,22 @@ def test_review_names_the_costliest_choices_with_the_coach_alternative():
     assert review(options, 5, moves[:-1], 1, 0) is None
 
 
+def test_review_numbers_a_choice_by_the_seats_own_turns():
+    """"Your turn 4" is the fourth time this seat drew or took a card, not the table's count."""
+    from app.players.golf.hole_review import review
+
+    options, moves, _end = first_hole(["random", "coach", "coach"], 5, Options(seats=3))
+    state, own, numbered = new_game(options, 5), 0, set()
+    for move in moves:
+        if getattr(move, "seat", None) == 0:
+            own += state.phase == Phase.DRAW
+            numbered.add((move, own))
+        state = apply(state, move)
+    found = review(options, 5, moves, 1, 0)
+    assert found.moments and max(m.turn for m in found.moments) <= own
+    assert all((m.move, m.turn) in numbered for m in found.moments), found.moments
+
+
 def knock_at_once(seed: int, penalty: bool):
     """Four-card Golf: the first seat to play knocks, the other draws and throws the card."""
     from app.rules.golf import Knock

@@ -176,7 +176,7 @@ def test_hole_review_names_a_costly_choice(app, client):
     page = client.get(url).text
     assert "Hole review" in page
     assert "Your costliest choices" in page
-    assert re.search(r"Turn \d+: you chose to [^;]+; the coach would have chosen to [^.]+\. "
+    assert re.search(r"Your turn \d+: you chose to [^;]+; the coach would have chosen to [^.]+\. "
                      r"Cost: about \d+\.\d points\.", page)
 
 

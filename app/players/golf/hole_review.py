@@ -31,7 +31,7 @@ SHOWN = 3  # the costliest choices a review names
 class Moment:
     """One costly choice: the hole's turn number, what was done, what the coach advised."""
 
-    turn: int
+    turn: int  # the seat's own turns this hole, this one included (what the player counts)
     move: Move
     coach: Move
     cost: float
@@ -74,13 +74,15 @@ def _review(options: Options, seed: int, moves: tuple[Move, ...], hole: int,
             seat: int) -> HoleReview | None:
     state = new_game(options, seed)
     moments: list[Moment] = []
-    priced, total = 0, 0.0
+    priced, total, own_turns = 0, 0.0, 0
     for move in moves:
-        if not options.four_card and state.hole == hole and getattr(
-            move, "seat", None) == seat and state.phase in (
+        mine = state.hole == hole and getattr(move, "seat", None) == seat
+        if mine and state.phase == Phase.DRAW:  # each of the seat's turns begins here
+            own_turns += 1
+        if not options.four_card and mine and state.phase in (
             Phase.DRAW, Phase.PLACE, Phase.TURN_UP
         ):
-            moment = _price(seat_view(state, seat), move, state.turns + 1)
+            moment = _price(seat_view(state, seat), move, own_turns)
             if moment is not None:
                 priced += 1
                 total += moment.cost

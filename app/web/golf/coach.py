@@ -299,7 +299,7 @@ def _moment_text(moment: Moment, visit: Visit) -> str:
     view = _MomentView(moment, visit)
     yours = action_phrase(view, moment.move, moment.card)
     coach = action_phrase(view.for_coach(), moment.coach, moment.card)
-    return _("Turn %(turn)s: you chose to %(yours)s; the coach would have chosen to "
+    return _("Your turn %(turn)s: you chose to %(yours)s; the coach would have chosen to "
              "%(coach)s. Cost: about %(cost)s points.",
              turn=moment.turn, yours=yours, coach=coach, cost=_n(moment.cost))
 
