@@ -97,7 +97,8 @@ def _page_of_form(request: Request) -> str:
     language links and a copied link use it; asked for with GET, it leads to the page, keeping
     the query ("?lang=sv"). Where the level up is a form's address too, the next step leads on.
     """
-    parent = request.url.path.rstrip("/").rpartition("/")[0] or "/"
+    # One leading slash, whatever the path: "//host" would be another site.
+    parent = "/" + request.url.path.rstrip("/").rpartition("/")[0].lstrip("/")
     query = request.url.query
     return f"{parent}?{query}" if query else parent
 
