@@ -289,12 +289,16 @@ def test_saving_the_last_hole_leaves_focus_on_the_result(page):
 def test_without_javascript_focus_lands_where_htmx_puts_it(page_without_js):
     page = page_without_js
     start_sheet(page, ["Ann", "Bo"])
+    # Nothing could copy without the script: no dead button, the link waits in its field.
+    expect(page.get_by_role("button", name="Copy private link")).to_be_hidden()
+    expect(page.locator("#private-link")).to_be_visible()
     save_hole(page, 1, {"Ann": 5, "Bo": 4})
     expect(page.get_by_label("Ann, hole 2", exact=True)).to_be_focused()
 
 
 def test_removing_the_only_hole_leaves_focus_on_the_first_score_box(page):
     start_sheet(page, ["Ann", "Bo"])
+    expect(page.get_by_role("button", name="Copy private link")).to_be_visible()
     save_hole(page, 1, {"Ann": 5, "Bo": 4})
     page.locator(".fix-hole summary").click()
     page.get_by_role("button", name="Remove hole 1").press("Enter")
