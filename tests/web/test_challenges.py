@@ -148,6 +148,13 @@ def test_scores_show_only_for_holes_the_viewer_has_finished(client, friend):
     rows = results_rows(client.get(ann_view).text)
     assert rows["Bo"][0] == str(bo_hole1) and rows["Ann"][0] != "–"
     assert rows["Bo"][1] == "–"
+    # The public page shows a player their own row as theirs, and still no one else's score.
+    ann_score = rows["Ann"][0]
+    public = client.get(link).text
+    rows = results_rows(public)
+    assert rows["Ann"][0] == ann_score and rows["Bo"][0] == "✓"
+    assert '<span class="you-tag">(you)</span>' in public
+    assert "once you finish this hole" not in public.split("<bdi>Ann</bdi>")[1].split("</tr>")[0]
 
 
 def test_replay_only_after_finishing_the_hole(client, friend):

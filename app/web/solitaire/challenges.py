@@ -254,7 +254,9 @@ def _invite_page(
     if key is not None:
         with request.app.state.db.read() as session:
             seat = store.seat_for_player_key(session, challenge_id=challenge.id, player_key=key)
-    context = _challenge_context(request, challenge, None, None)
+    # The public page: a player finds their own row as theirs, but no one else's scores.
+    viewer = seat.player_id if seat else None
+    context = _challenge_context(request, challenge, viewer, None, others=False)
     context |= {
         "message": message,
         "seat": seat,
@@ -266,11 +268,12 @@ def _invite_page(
 
 
 def _challenge_context(
-    request: Request, challenge: StoredChallenge, viewer: int | None, replay_base: str | None
+    request: Request, challenge: StoredChallenge, viewer: int | None, replay_base: str | None,
+    others: bool = True,
 ) -> dict[str, Any]:
     return {
         "challenge": challenge,
-        "results": results_view(challenge, viewer, replay_base),
+        "results": results_view(challenge, viewer, replay_base, others=others),
         "holes": range(1, solitaire.HOLES + 1),
         "challenge_url": str(request.url_for("challenge", challenge_id=challenge.id)),
         "variant_labels": variant_labels(challenge.variant),
