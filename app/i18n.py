@@ -164,6 +164,11 @@ def card_label(code: str, locale: str | None = None) -> str:
     return label
 
 
+def rank_label(rank: str, locale: str | None = None) -> str:
+    """A rank ("A", "10", "J") as a card's corner prints it: "A" / "E", "10", "J" / "Kn"."""
+    return card_label(("T" if rank == "10" else rank) + "S", locale)[:-1]
+
+
 # Ranks as words, for sentences like "any 6 or 8" / "en sexa eller en åtta".
 _RANK_WORDS_EN = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 _RANK_WORDS_SV = (

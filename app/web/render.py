@@ -36,6 +36,7 @@ def make_templates(
     env.filters["html_attrs"] = html_attrs
     env.filters["card_name"] = i18n.card_name
     env.filters["card_label"] = i18n.card_label
+    env.filters["rank_label"] = i18n.rank_label
     env.filters["is_red"] = is_red
     env.trim_blocks = True
     env.lstrip_blocks = True
