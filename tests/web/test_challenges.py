@@ -94,6 +94,15 @@ def test_challenging_twice_gives_the_same_link(client):
     assert challenge(client, round_id, "Ann") == challenge(client, round_id, "Ann")
 
 
+def test_a_stale_tab_challenging_under_another_name_is_told_which_name_stands(client):
+    round_id = new_round(client)
+    challenge(client, round_id, "Ann")
+    stale = client.submit(f"/solitaire/rounds/{round_id}/challenge", {"name": "Annie"})
+    assert stale.status_code == 409
+    assert "You joined this challenge already, as Ann." in stale.text
+    assert list(results_rows(stale.text)) == ["Ann"]
+
+
 def test_friend_plays_the_same_nine_deals_and_variations(client, friend):
     response = client.submit("/solitaire/rounds", {"queen_on_king": "on", "jokers": "1"})
     deal_id = response.headers["location"].rsplit("/", 1)[-1]

@@ -125,6 +125,17 @@ def create_challenge(request: Request, mine: RoundDep, form: PostedForm) -> Resp
                 player_key=player.key_of(token),
             )
     else:
+        # A stale tab's form, sent after the round became a challenge: under another name it
+        # says under which one it stands, as accepting a challenge twice does.
+        challenge = _challenge(request, mine.seat.challenge_id)
+        you = next(e for e in challenge.entrants if e.id == mine.seat.player_id)
+        try:
+            posted = name_field(form)
+        except FormError:
+            posted = you.name  # a damaged name asks for nothing: the challenge stands
+        if posted != you.name:
+            message = _("You joined this challenge already, as %(name)s.", name=you.name)
+            return private(_player_page(request, mine, challenge, message, 409))
         token = player.player_token(request)
     response = RedirectResponse(f"/solitaire/rounds/{mine.round.id}/challenge", status_code=303)
     player.remember(request, response, token)
@@ -234,7 +245,8 @@ def _new_form(
     return private(render(request, "challenges/new.html", None, context, status_code=status))
 
 
-def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge) -> Response:
+def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge,
+                 message: str | None = None, status: int = 200) -> Response:
     assert mine.seat is not None
     base = f"/solitaire/rounds/{mine.round.id}/challenge/replay"
     context = _challenge_context(request, challenge, mine.seat.player_id, base)
@@ -242,8 +254,9 @@ def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge
         "round": mine.round,
         "next_deal": _first_unfinished(mine.round),
         "you": next(e for e in challenge.entrants if e.id == mine.seat.player_id),
+        "message": message,
     }
-    return render(request, "challenges/player.html", None, context)
+    return render(request, "challenges/player.html", None, context, status_code=status)
 
 
 def _invite_page(
