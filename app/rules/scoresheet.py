@@ -235,11 +235,15 @@ def new_sheet(
         length = SheetLength(length)
     except ValueError:
         raise InvalidEntryError("bad_length") from None
-    players = tuple(name for name in (clean_name(n) for n in names) if name)
+    cleaned = [clean_name(n) for n in names]
+    players = tuple(name for name in cleaned if name)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidEntryError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
-    if len({name_key(p) for p in players}) != len(players):
-        raise InvalidEntryError("same_name")
+    seen: set[str] = set()
+    for place, name in enumerate(cleaned, start=1):  # `place`: the name's field, from 1
+        if name and name_key(name) in seen:
+            raise InvalidEntryError("same_name", name=name, place=place)
+        seen.add(name_key(name))
     four_card = game is SheetGame.FOUR_CARD
     return Sheet(players=players, length=length, game=game, pairs_cancel=pairs_cancel and four_card,
                  knock_penalty=knock_penalty and four_card)
@@ -264,8 +268,10 @@ def add_hole(
         raise SheetRuleError("game_over")
     row = _checked_scores(sheet, scores)
     if knock_penalised(sheet, row, knocker):
-        row = _checked_scores(
-            sheet, [s + KNOCK_PENALTY if i == knocker else s for i, s in enumerate(row)])
+        if row[knocker] + KNOCK_PENALTY > MAX_SCORE:
+            raise InvalidEntryError("penalty_out_of_range", name=sheet.players[knocker],
+                                    score=row[knocker] + KNOCK_PENALTY, high=MAX_SCORE)
+        row = tuple(s + KNOCK_PENALTY if i == knocker else s for i, s in enumerate(row))
     holes = list(sheet.holes)
     if before is None:
         holes.append(row)

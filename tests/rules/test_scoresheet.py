@@ -264,4 +264,5 @@ def test_a_knocker_who_is_not_at_the_table_is_refused():
 def test_a_penalty_beyond_the_highest_score_is_refused():
     with pytest.raises(InvalidEntryError) as refused:
         add_hole(knock_sheet(), [MAX_SCORE - 5, 7, 9], knocker=0)
-    assert refused.value.code == "score_out_of_range"
+    assert refused.value.code == "penalty_out_of_range"
+    assert refused.value.params["score"] == MAX_SCORE + 5

@@ -63,7 +63,7 @@ def test_created_sheet_shows_fields_per_player_and_table(client):
     ("fields", "message"),
     [
         ({"player_1": "Ann"}, "2 to 8 players"),
-        ({"player_1": "Ann", "player_2": "ann"}, "same name"),
+        ({"player_1": "Ann", "player_2": "ann"}, "Two players are called ann."),
         ({"player_1": "A" * 31, "player_2": "Bo"}, "at most 30 characters"),
         ({"player_1": "Ann", "player_2": "Bo", "length": "12"}, "9 holes, 18 holes"),
     ],
@@ -349,7 +349,7 @@ def test_form_urls_opened_with_get_lead_back_to_the_sheet(client, suffix):
         ("before", "9" * 40, "where the hole goes"),
         ("score_0", "\u00b2", "whole number"),
         ("score_0", "\u0663", "whole number"),  # an Arabic-Indic 3
-        ("score_0", "9" * 40, "whole number"),
+        ("score_0", "9" * 40, "A score of 999999999999… for Ann cannot be right"),
         ("score_0", "12345", "cannot be right"),
     ],
 )
@@ -525,6 +525,23 @@ def test_without_javascript_the_page_after_a_save_says_and_focuses_as_htmx_does(
     assert removed.headers["location"] == f"{path}#score-0"  # no hole left to fix
     page = client.get(path).text
     assert 'data-focus-fallback="score-0"' in page and 'id="sheet-status"' in page
+
+
+def test_a_knock_penalty_past_a_holes_limit_says_so(client):
+    path = knock_sheet(client)
+    refused = enter(client, path, [195, 7], htmx=True, knocker="0")
+    assert refused.status_code == 422
+    assert ("With the knock penalty Ann would score 205, more than the 200 a hole can score."
+            in refused.text)
+    assert state(client, path)["holes"] == []
+
+
+def test_the_duplicate_name_field_is_marked(client):
+    refused = client.submit("/scores", {"length": "9", "player_1": "Ann", "player_3": "Bo",
+                                        "player_4": "ANN"})
+    assert refused.status_code == 422 and "Two players are called ANN." in refused.text
+    marked = re.findall(r'<input id="player-(\d)"[^>]*aria-invalid="true"', refused.text)
+    assert marked == ["4"]
 
 
 def test_the_knock_penalty_in_swedish(client):

@@ -6,6 +6,8 @@ worded for someone at a card table.
 
 from __future__ import annotations
 
+import re
+
 from starlette.datastructures import FormData
 
 from app.i18n import gettext as _
@@ -115,16 +117,18 @@ def score(form: FormData, index: int, who: str) -> int:
     if not text:
         raise FormError(name, _("Please enter a score for %(name)s.", name=who))
     value = parse_int(text, -ANY_WHOLE, ANY_WHOLE)
-    if value is None:
+    huge = value is None and re.fullmatch(r"-?[0-9]+", text) is not None  # whole, but far too big
+    if value is None and not huge:
         raise FormError(
             name, _("The score for %(name)s must be a whole number, like 7 or -2.", name=who))
-    if not MIN_SCORE <= value <= MAX_SCORE:
+    if huge or not MIN_SCORE <= value <= MAX_SCORE:  # type: ignore[operator]
+        shown = str(value) if value is not None else text[:12] + "…"
         raise FormError(
             name,
             _("A score of %(value)s for %(name)s cannot be right: a hole scores between "
-              "%(low)s and %(high)s.", value=value, name=who, low=MIN_SCORE, high=MAX_SCORE),
+              "%(low)s and %(high)s.", value=shown, name=who, low=MIN_SCORE, high=MAX_SCORE),
         )
-    return value
+    return value  # type: ignore[return-value]
 
 
 def scores(form: FormData, sheet: Sheet) -> list[int]:

@@ -247,6 +247,8 @@ def _message(exc: FormError | SheetError, state: FormState) -> str:
     if isinstance(exc, FormError):
         state.invalid = exc.field
         return exc.message
+    if "place" in exc.params:  # the name field it is about
+        state.invalid = f"player_{exc.params['place']}"
     return error_text(exc)
 
 
