@@ -38,8 +38,8 @@ def test_flagged_moments_are_where_the_judge_and_hints_own_estimate_both_differ(
 
     seen = {}
 
-    def hints_estimate(position):  # Hint's estimate, kept to compare with what is named
-        seen[position] = reviewing.hint_estimate.__wrapped__(position)
+    def hints_estimate(position, **options):  # Hint's estimate, kept to compare with what is named
+        seen[position] = reviewing.hint_estimate.__wrapped__(position, **options)
         return seen[position]
 
     hints_estimate.__wrapped__ = reviewing.hint_estimate
@@ -75,7 +75,7 @@ def test_a_moment_hint_would_have_played_is_never_named(monkeypatch) -> None:
         others = [m for m in legal_moves(position) if m != played]
         return (others[0], 3.0) if others else None
 
-    def hint_agrees_on_even_moves(position):
+    def hint_agrees_on_even_moves(position, **_options):
         played = moves[positions.index(position)]
         other = next(m for m in legal_moves(position) if m != played)
         number = positions.index(position) + 1

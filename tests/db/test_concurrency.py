@@ -195,7 +195,8 @@ def test_golf6_double_click_applies_once(server):
     tabs = [clone(maria) for _ in range(SENDERS)]
     form = {"version": version, "move": "draw_stock"}
     responses = at_once([lambda t=t: submit(t, f"{game}/move", form) for t in tabs])
-    assert codes(responses) == [303] + [409] * (SENDERS - 1)
+    # Played once; the other tabs' copies of the same click get the table, not an error.
+    assert codes(responses) == [303] * SENDERS
     assert int(_version(maria, game)) == int(version) + 1
     assert (
         ann.get(game, headers=JSON).json()["stock"] == maria.get(game, headers=JSON).json()["stock"]

@@ -24,7 +24,7 @@ def test_the_same_move_sent_six_times_at_once_is_played_once(app, client, monkey
 
     with ThreadPoolExecutor(6) as pool:
         codes = sorted(pool.map(send, range(6)))
-    assert codes == [303, 409, 409, 409, 409, 409]
+    assert codes == [303] * 6  # the copies of the click get the table, not an error
     after = state(friend, url)
     assert after["stock"] == before["stock"] - 1 and after["phase"] == "place"
     friend.close()

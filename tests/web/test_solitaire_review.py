@@ -54,12 +54,16 @@ def test_review_of_an_unknown_deal_is_not_found(client) -> None:
 
 
 def play_badly_then_finish(client) -> str:
-    """Turn over a card at once although the 8 of spades fits and keeps a run going."""
+    """The rules of thumb, but with six cards left to draw turn one over although a card fits:
+    on these cards that costs 2.75 cards on average by the exact honest values."""
     deal_id = store_deal(client, spec_example_cards())
     with client.app.state.db.write() as session:
         deal = load_deal(session, deal_id=deal_id)
-        apply_move(session, deal_id=deal_id, version=deal.version, move=DRAW)
-    finish(client, deal_id)
+        while not is_over(position := deal.game.position):
+            move = thumb_move(position)
+            if len(position.stock) == 6 and move != DRAW:
+                move = DRAW
+            deal, _ = apply_move(session, deal_id=deal_id, version=deal.version, move=move)
     return deal_id
 
 

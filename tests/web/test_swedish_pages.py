@@ -186,7 +186,7 @@ def test_the_score_keeper_is_swedish_from_new_sheet_to_winner(app):
     page = assert_swedish(client, "/scores")
     assert "Spelare 1" in page and "Starta protokollet" in page and "Till 100" in page
     refused = client.submit("/scores", {"player_1": "Anna", "player_2": "anna", "length": "9"})
-    assert refused.status_code == 422 and "Två spelare har samma namn" in refused.text
+    assert refused.status_code == 422 and "Två spelare heter anna." in refused.text
     assert not english_left(refused.text)
     created = client.submit("/scores", {"player_1": "Anna", "player_2": "Bo", "player_3": "Cia",
                                         "length": "9"})

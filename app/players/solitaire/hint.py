@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.i18n import format_number, ngettext
@@ -58,17 +59,20 @@ def advise(position: Position, *, budget_ms: int = 150, seed: int = 0) -> Advice
 
 
 def hint_estimate(position: Position, *, budget_ms: int = 150, seed: int = 0,
-                  began: float | None = None) -> Estimate | None:
+                  began: float | None = None,
+                  clock: Callable[[], float] = time.perf_counter) -> Estimate | None:
     """The estimate behind Hint and Watch (the review checks its moments with it too); None
-    when not even one draw ahead fits."""
-    began = time.perf_counter() if began is None else began
+    when not even one draw ahead fits. `clock` measures the budget: wall-clock time for a
+    request, CPU time where the answer should not depend on how busy the machine is."""
+    began = clock() if began is None else began
     try:
-        return _estimate(position, began + budget_ms * SEARCH_SHARE / 1000, seed)
+        return _estimate(position, began + budget_ms * SEARCH_SHARE / 1000, seed, clock)
     except SearchTooBig:
         return None
 
 
-def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
+def _estimate(position: Position, deadline: float, seed: int,
+              clock: Callable[[], float] = time.perf_counter) -> Estimate:
     """Sample at the deepest horizon whose searches stay small enough for the budget."""
     fast = library() is not None
     horizons, limit = (FAST_HORIZONS, FAST_NODES) if fast else (PURE_HORIZONS, PURE_NODES)
@@ -77,7 +81,8 @@ def _estimate(position: Position, deadline: float, seed: int) -> Estimate:
     if estimate is not None:
         return estimate
     coaches = [plain_sampler(samples=MAX_SAMPLES, horizon=h, seed=seed) for h in horizons]
-    estimate = deepest_that_fits(coaches, position, deadline=deadline, node_limit=limit)
+    estimate = deepest_that_fits(coaches, position, deadline=deadline, clock=clock,
+                                 node_limit=limit)
     if estimate is not None:
         return estimate
     # One sample one draw ahead, still bounded: a hint never searches without a limit.

@@ -327,7 +327,8 @@ def _checked(candidates: Sequence[Moment], positions: Sequence[Position]) -> lis
         if len(confirmed) == MOMENTS or time.thread_time() - began > CHECK_CPU_SECONDS:
             break
         position = positions[moment.keep]
-        estimate = hint_estimate(position)
+        # Its budget in CPU time: what a review names must not depend on the machine's load.
+        estimate = hint_estimate(position, clock=time.thread_time)
         if estimate is None:
             continue
         ranked = estimate.ranked()
