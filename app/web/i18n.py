@@ -6,7 +6,7 @@ English. Shared links carry no `lang`, so they open in the receiver's own langua
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
@@ -55,10 +55,15 @@ def choose_locale(request: Request) -> tuple[str, str | None]:
 
 
 def language_url(request: Request, locale: str) -> str:
-    """This page's URL in another language (its other query parameters kept)."""
+    """This page's URL in another language (its other query parameters kept).
+
+    The path is quoted again and keeps one leading slash: the address asked for may be any
+    text ("//elsewhere.example" on a 404 page), and the link must stay on this site.
+    """
     params = [(k, v) for k, v in request.query_params.multi_items() if k != LANG_PARAM]
     params.append((LANG_PARAM, locale))
-    return f"{request.url.path}?{urlencode(params)}"
+    path = "/" + quote(request.scope["path"], safe="/").lstrip("/")  # the decoded path
+    return f"{path}?{urlencode(params)}"
 
 
 def localized_template(name: str) -> str:

@@ -74,6 +74,19 @@ def test_every_page_has_the_language_navigation(client):
         assert current == [{"en": "English", "sv": "Svenska"}[lang]]
 
 
+@pytest.mark.parametrize("path", ["//evil.example/login", "/%2F%2Fevil.example/login",
+                                  "/%09/evil.example/login", "/%5Cevil.example/login",
+                                  "/\\evil.example/login"])
+def test_language_links_on_any_page_stay_on_this_site(client, path):
+    """A 404 page answers any address; its language links must not lead to another host."""
+    page = client.get(path, follow_redirects=False).text
+    links = re.findall(r'<a href="([^"]*lang=(?:en|sv))"', page)
+    assert len(links) == 2, links
+    for link in links:
+        assert link.startswith("/") and not link.startswith("//"), link
+        assert "\\" not in link and "\t" not in link, link
+
+
 def test_card_names_per_language():
     cards = ["8S", "TD", "AH", "KC", "JS", "QH", "JK"]
     with use_locale("en"):
