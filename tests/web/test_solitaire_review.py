@@ -187,6 +187,18 @@ def test_review_work_past_the_client_allowance_gets_429_with_retry_after(client)
     assert client.get(review_url(first), headers=JSON).status_code == 200
 
 
+def test_a_watched_move_past_the_client_allowance_is_refused_and_not_played(client) -> None:
+    client.app.state.work_budget = WorkBudget(capacity=0.001, rate=0.001)
+    deal_id = new_deal(client, 5)
+    assert client.get(f"/solitaire/deals/{deal_id}?hint=1").status_code == 200  # spends it all
+    step = {"version": "0", "moves": "0", "move": "draw", "watch": "pause"}
+    refused = client.submit(f"/solitaire/deals/{deal_id}/watch", step, htmx=True)
+    assert refused.status_code == 429 and "The coach has worked a lot for you" in refused.text
+    with client.app.state.db.read() as session:
+        deal = load_deal(session, deal_id=deal_id)
+    assert deal.version == 0 and deal.moves == ()  # a refusal changes nothing
+
+
 @pytest.mark.parametrize("query", ["?wait=%C2%B2", "?wait=99999999999999999999", "?wait=x"])
 def test_odd_wait_values_show_the_working_page(client, query: str) -> None:
     deal_id = store_deal(client, clearable_cards())

@@ -51,7 +51,7 @@ from app.web.solitaire.daily import day_url
 from app.web.solitaire.deps import DealDep, RoundDep, deal_to_change
 from app.web.solitaire.view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
 from app.web.solitaire.words import refusal_text
-from app.web.solitaire.work_budget import coach_work
+from app.web.solitaire.work_budget import coach_work, refuse_when_spent
 
 router = APIRouter()
 
@@ -311,6 +311,7 @@ def rewind(request: Request, deal_id: str, form: PostedForm) -> Response:
 @router.post("/solitaire/deals/{deal_id}/watch")
 def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
     """One move of "Watch the computer play": the move the board showed and explained."""
+    refuse_when_spent(request)  # its answer shows the next move: the coach's work
     try:
         mode = choice_field(form, "watch", WATCH_CHOICES, default="pause")
     except FormError:

@@ -87,13 +87,19 @@ def client_of(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def refuse_when_spent(request: Request) -> None:
+    """429 if this client's coach allowance is spent. A change that ends in the coach's work
+    (a watched move shows the next one) asks first, so that a refusal changes nothing."""
+    wait = budget_of(request).wait_seconds(client_of(request))
+    if wait:
+        raise HTTPException(429, detail=_(TOO_MUCH), headers={"Retry-After": str(wait)})
+
+
 @contextmanager
 def coach_work(request: Request) -> Iterator[None]:
     """Run the block as this client's coach work: refused with 429 once their allowance is spent."""
     budget, key = budget_of(request), client_of(request)
-    wait = budget.wait_seconds(key)
-    if wait:
-        raise HTTPException(429, detail=_(TOO_MUCH), headers={"Retry-After": str(wait)})
+    refuse_when_spent(request)
     began = time.thread_time()
     try:
         yield
