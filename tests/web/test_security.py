@@ -529,6 +529,9 @@ def test_pages_that_carry_a_private_link_are_never_stored_by_caches(client, worl
         "its board fragment": client.get(round_deal, headers={"HX-Request": "true"}),
         "round": client.get(round_page.group(1)),
         "golf invite": stranger.get(f"/golf6/join/{world.invite_id}"),
+        "a round deal's review (it links the deal)": client.get(f"{round_deal}/review"),
+        "that review's fragment": client.get(f"{round_deal}/review",
+                                             headers={"HX-Request": "true"}),
     }
     stranger.close()
     for name, page in pages.items():

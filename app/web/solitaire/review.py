@@ -22,7 +22,7 @@ from app.rules.solitaire import is_over
 from app.storage.solitaire import StoredDeal, score_counts
 from app.storage.solitaire.reviews import load_review, save_review
 from app.web.forms import query_int
-from app.web.render import is_fragment_request, json_state, render, wants_json
+from app.web.render import is_fragment_request, json_state, private, render, wants_json
 from app.web.solitaire.deps import DealDep
 from app.web.solitaire.work_budget import coach_work
 
@@ -103,4 +103,5 @@ def review_page(request: Request, deal: DealDep) -> Response:
         "pending": pending,
         "base": f"/solitaire/deals/{deal.id}",
     }
-    return render(request, "solitaire/review.html", "solitaire/_review.html", context)
+    # It links the deal, whose address is its player's own (a round's hole leads to the round).
+    return private(render(request, "solitaire/review.html", "solitaire/_review.html", context))
