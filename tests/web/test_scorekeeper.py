@@ -330,6 +330,18 @@ def test_read_only_id_cannot_edit_and_private_id_is_not_a_view(client):
     assert state(client, path)["holes"] == []
 
 
+@pytest.mark.parametrize("number", ["1_0", "+1", "1.0", "%201", "\u00b2", "9" * 4000])
+def test_a_hole_address_in_anything_but_plain_digits_names_no_hole(client, number):
+    path = start(client)
+    enter(client, path, [1, 2])
+    at = str(version(client, path))
+    for suffix in ("", "/remove"):
+        answer = client.submit(f"{path}/holes/{number}{suffix}",
+                               {"version": at, "score_0": "5", "score_1": "5"})
+        assert answer.status_code == 404, (number, suffix)
+    assert state(client, path)["holes"] == [[1, 2]]
+
+
 @pytest.mark.parametrize("suffix", ["/helper", "/holes", "/holes/1", "/holes/1/remove"])
 def test_form_urls_opened_with_get_lead_back_to_the_sheet(client, suffix):
     path = start(client)

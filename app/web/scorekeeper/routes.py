@@ -23,9 +23,9 @@ from app.rules.golf import KNOCK_PENALTY
 from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
 from app.storage import scoresheets as store
 from app.storage.scoresheets import StoredSheet
-from app.web.forms import FormError, PostedForm, version_field
+from app.web.forms import FormError, PostedForm, parse_int, version_field
 from app.web.golf.words import position_name
-from app.web.loading import not_found_is_404
+from app.web.loading import found, not_found_is_404
 from app.web.render import (
     after_post,
     is_fragment_request,
@@ -152,8 +152,18 @@ def _knock_said(sheet: Sheet, knocker: int) -> str:
              name=sheet.players[knocker], points=KNOCK_PENALTY)
 
 
+def _hole_number(number: str) -> int:
+    """The hole an address names, in plain digits ("1_0", "+1" or " 1" name none): else 404.
+    One the sheet does not have yet is the rules' to refuse, with their message."""
+    plain = number.isascii() and number.isdigit()
+    return found(parse_int(number, 0, rules.MAX_HOLES) if plain else None)
+
+
+HoleDep = Annotated[int, Depends(_hole_number)]
+
+
 @router.post("/scores/{sheet_id}/holes/{number}", name="scorekeeper_edit_hole")
-def edit_hole(request: Request, stored: SheetDep, number: int, form: PostedForm) -> Response:
+def edit_hole(request: Request, stored: SheetDep, number: HoleDep, form: PostedForm) -> Response:
     keep = FormState(where=number, edit_scores={number: forms.typed_scores(form, stored.sheet)})
 
     def change() -> Callable[[Sheet], Sheet]:
@@ -164,7 +174,7 @@ def edit_hole(request: Request, stored: SheetDep, number: int, form: PostedForm)
 
 
 @router.post("/scores/{sheet_id}/holes/{number}/remove", name="scorekeeper_remove_hole")
-def remove_hole(request: Request, stored: SheetDep, number: int, form: PostedForm) -> Response:
+def remove_hole(request: Request, stored: SheetDep, number: HoleDep, form: PostedForm) -> Response:
     def change() -> Callable[[Sheet], Sheet]:
         return lambda current: rules.remove_hole(current, number)
 
