@@ -89,6 +89,14 @@ def quiz_page(request: Request) -> HTMLResponse:
     return render(request, PAGE, None, _context(request, _answers(request)))
 
 
+@router.get("/quiz/reset")
+def reset_address(request: Request) -> Response:
+    """Try again's form address (left in the address bar by a refused reset): the quiz page.
+    Named here, as /quiz/{number} below would take it for a question and answer 404."""
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"/quiz{query}", status_code=303)
+
+
 @router.get("/quiz/{number}")
 def question_link(request: Request, asked: QuestionDep) -> Response:
     """A question's address (say, after a reload, or a language link on the page a refused

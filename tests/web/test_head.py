@@ -57,6 +57,7 @@ def test_other_methods_are_still_refused_and_allow_names_head(client):
     ("/solitaire/deals/AbC/play", "/solitaire/deals/AbC"),
     ("/solitaire/deals?lang=en&x=%C2%B2", "/solitaire?lang=en&x=%C2%B2"),
     ("/quiz/3?lang=sv", "/quiz?lang=sv#q-3"),
+    ("/quiz/reset?lang=sv", "/quiz?lang=sv"),
     ("/scores/AbC/holes/3/remove?lang=sv", "/scores/AbC/holes/3?lang=sv"),
     ("/scores/AbC/holes/3?lang=sv", "/scores/AbC/holes?lang=sv"),
     ("/scores/AbC/holes", "/scores/AbC"),
