@@ -266,7 +266,8 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   const choice = link.dataset.themeChoice;
   const age = choice === "auto" ? 0 : 365 * 24 * 3600;
-  document.cookie = `theme=${choice}; Path=/; Max-Age=${age}; SameSite=Lax`;
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `theme=${choice}; Path=/; Max-Age=${age}; SameSite=Lax${secure}`;
   document.documentElement.dataset.theme = choice;
   for (const other of document.querySelectorAll("a[data-theme-choice]")) {
     if (other === link) other.setAttribute("aria-current", "true");

@@ -80,7 +80,8 @@ def choose_theme(request: Request, choice: str) -> Response:
         response.delete_cookie(THEME_COOKIE, path="/")
     else:
         # Not HttpOnly: the script flips the theme without a reload and writes the same cookie.
-        response.set_cookie(THEME_COOKIE, choice, max_age=YEAR, path="/", samesite="lax")
+        response.set_cookie(THEME_COOKIE, choice, max_age=YEAR, path="/", samesite="lax",
+                            secure=request.app.state.settings.secure_cookies)
     return response
 
 

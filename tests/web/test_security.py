@@ -221,6 +221,7 @@ def test_cookies_are_httponly_samesite_and_secure_behind_https(database_url):
     with Client(app, base_url="https://testserver") as browser:
         first = browser.get("/scores")  # a page with a form sets the CSRF cookie
         made = browser.submit("/golf6", {"name": "Ann", "bots": "1", "friends": "0"})
+        theme = browser.get("/theme/dark?next=/", follow_redirects=False)
     app.state.db.dispose()
     cookies = first.headers.get_list("set-cookie") + made.headers.get_list("set-cookie")
     assert any(c.startswith("golf6_") for c in cookies) and any(
@@ -229,6 +230,10 @@ def test_cookies_are_httponly_samesite_and_secure_behind_https(database_url):
     for cookie in cookies:
         flags = cookie.lower()
         assert "httponly" in flags and "samesite=lax" in flags and "secure" in flags, cookie
+    # The theme cookie holds no secret and the script writes it too, so it is not HttpOnly;
+    # it is Secure all the same.
+    (chosen,) = theme.headers.get_list("set-cookie")
+    assert chosen.startswith("theme=dark") and "secure" in chosen.lower()
 
 
 def test_cookies_are_not_secure_on_plain_http_in_development(client):
