@@ -9,6 +9,9 @@ def test_home_renders_with_security_headers(client):
     assert "Golf" in response.text
     csp = response.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    # Every source is the site's own: no data: URLs, no other host, nothing inline.
+    sources = {word for part in csp.split(";") for word in part.split()[1:]}
+    assert sources == {"'self'", "'none'"}, sources
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "same-origin"
 
