@@ -570,7 +570,9 @@ def test_computers_turn_their_first_two_cards_together_after_one_pause(client, m
 def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_players):
     url, friend = two_players
     refused = client.submit(f"{url}/handover", {"seat": "1"})
-    assert refused.status_code == 409
+    assert refused.status_code == 409 and "still in use" in refused.text
+    own = client.submit(f"{url}/handover", {"seat": "0"}, htmx=True)  # the creator's own
+    assert own.status_code == 409 and "Only a friend’s seat can be handed" in own.text
     from sqlalchemy import update
 
     from app.storage.models import Golf6Seat

@@ -55,6 +55,7 @@ class Refusal(StrEnum):
     SEATS_FULL = "seats_full"
     NAME_TAKEN = "name_taken"
     SEAT_IN_USE = "seat_in_use"  # a hand-over of a seat whose browser is still there
+    NOT_A_FRIEND = "not_a_friend"  # a hand-over of the creator's own seat, or a computer's
     TOO_LONG = "too_long"
 
 

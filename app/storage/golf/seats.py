@@ -98,7 +98,9 @@ def join_game(session: Session, *, invite_id: str, name: str) -> Joined:
 def hand_over(session: Session, *, game: Game, seat: int) -> None:
     """Give a friend's seat whose browser went quiet to a computer player (its secret dies)."""
     target = next((s for s in game.seats if s.seat == seat), None)
-    if target is None or not target.is_away(utcnow()):
+    if target is None or target.kind != HUMAN or target.seat == 0:
+        raise Refused(Refusal.NOT_A_FRIEND)
+    if not target.is_away(utcnow()):
         raise Refused(Refusal.SEAT_IN_USE)
     set_kind(session, game.id, seat, game.bot)
     bump(session, game.id)

@@ -63,6 +63,8 @@ REFUSALS: dict[store.Refusal, tuple[int, str]] = {
     store.Refusal.STILL_PLAYING: (409, N_("This game is still going.")),
     store.Refusal.SEAT_IN_USE: (
         409, N_("That seat is still in use: wait a minute after it goes quiet.")),
+    store.Refusal.NOT_A_FRIEND: (
+        409, N_("Only a friend’s seat can be handed to the computer.")),
     store.Refusal.TOO_LONG: (422, N_("This game has reached its length limit.")),
 }
 
