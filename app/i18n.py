@@ -169,6 +169,15 @@ def rank_label(rank: str, locale: str | None = None) -> str:
     return card_label(("T" if rank == "10" else rank) + "S", locale)[:-1]
 
 
+def card_in_text(code: str, locale: str | None = None) -> str:
+    """A card as a sentence names it: as `card_name`, but a Swedish joker takes its definite
+    form ("Spela jokern", not "Spela joker"), as Swedish card names otherwise need none."""
+    locale = locale or current_locale()
+    if code == JOKER and locale == "sv":
+        return "jokern"
+    return card_name(code, locale)
+
+
 # Ranks as words, for sentences like "any 6 or 8" / "en sexa eller en åtta".
 _RANK_WORDS_EN = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 _RANK_WORDS_SV = (

@@ -35,6 +35,7 @@ def make_templates(
     env.globals["CSRF_FIELD"] = CSRF_FIELD
     env.filters["html_attrs"] = html_attrs
     env.filters["card_name"] = i18n.card_name
+    env.filters["card_in_text"] = i18n.card_in_text
     env.filters["card_label"] = i18n.card_label
     env.filters["rank_label"] = i18n.rank_label
     env.filters["is_red"] = is_red

@@ -101,6 +101,22 @@ def test_card_names_per_language():
         ]
 
 
+def test_a_sentence_names_a_swedish_joker_in_its_definite_form():
+    """The accessible name stays "joker" (CONTRACT); a sentence says "Spela jokern"."""
+    from app.i18n import card_in_text
+    from app.players.solitaire.explain import reason
+    from app.rules.solitaire import Play, Position, Variant
+
+    assert card_name("JK", "sv") == "joker" and card_in_text("JK", "sv") == "jokern"
+    assert card_in_text("JK", "en") == "joker"
+    assert all(card_in_text(c, lang) == card_name(c, lang)
+               for c in ("8S", "AH", "QD") for lang in ("en", "sv"))
+    board = Position(columns=(("2C", "JK"), ("3C",), ("4C",), ("5C",), ("6C",), ("7C",), ("8C",)),
+                     discard=("9H",), stock=("TS",), variant=Variant(jokers=1))
+    with use_locale("sv"):
+        assert reason(board, Play(0)).startswith("Spela jokern.")
+
+
 def test_card_corners_per_language():
     """Swedish decks print E, Kn and D where English ones print A, J and Q."""
     cards = ["8S", "TD", "AH", "KC", "JS", "QH", "JK"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.i18n import card_name
+from app.i18n import card_in_text
 from app.i18n import gettext as _
 from app.players.solitaire.thumb import follow_ups
 from app.rules.cards import rank
@@ -18,7 +18,7 @@ def _stops_run(card: str, position: Position) -> bool:
 def _play_reason(position: Position, column: int) -> str:
     cards = position.columns[column]
     card = cards[-1]
-    name = card_name(card)
+    name = card_in_text(card)
     others = [c for c in playable_columns(position) if c != column]
     if not _stops_run(card, position):
         kings = [c for c in others if _stops_run(position.columns[c][-1], position)]
@@ -36,25 +36,25 @@ def _play_reason(position: Position, column: int) -> str:
             return _(
                 "Play the %(card)s. The %(under)s under it fits next, "
                 "and that keeps the run going.",
-                card=name, under=card_name(under),
+                card=name, under=card_in_text(under),
             )
         if follower == under:
             return _(
                 "Play the %(card)s. The %(under)s under it fits next: one more card off the "
                 "table, though nothing goes on a king.",
-                card=name, under=card_name(under),
+                card=name, under=card_in_text(under),
             )
         where = _column_of(position, follower) + 1
         if goes_on:
             return _(
                 "Play the %(card)s. Then the %(next)s at the bottom of column "
                 "%(column)d fits on it, and that keeps the run going.",
-                card=name, next=card_name(follower), column=where,
+                card=name, next=card_in_text(follower), column=where,
             )
         return _(
             "Play the %(card)s. Then the %(next)s at the bottom of column %(column)d fits on "
             "it: one more card off the table, though nothing goes on a king.",
-            card=name, next=card_name(follower), column=where,
+            card=name, next=card_in_text(follower), column=where,
         )
     if others and len(cards) > max(len(position.columns[c]) for c in others):
         # Tallest among the choices only: a column whose card does not fit may be taller.
@@ -84,7 +84,7 @@ def _draw_reason(position: Position) -> str:
     if not playable:
         if _stops_run(top, position):
             return _("Turn over a card. Nothing fits the king.")
-        return _("Turn over a card. Nothing fits on the %(top)s.", top=card_name(top))
+        return _("Turn over a card. Nothing fits on the %(top)s.", top=card_in_text(top))
     names = fitting_names([position.columns[c][-1] for c in playable])
     return _(
         "Turn over a card. The %(cards)s fits, but keeping it for later "
@@ -96,7 +96,7 @@ def _draw_reason(position: Position) -> str:
 def fitting_names(cards: list[str]) -> str:
     """ "6 of diamonds or the 8 of spades" / "ruter 6 eller spader 8"."""
     # English repeats the article ("the 6 ... or the 8 ..."), so the joiner is a message.
-    return _(" or the ").join(card_name(card) for card in cards)
+    return _(" or the ").join(card_in_text(card) for card in cards)
 
 
 def reason(position: Position, move: Move) -> str:
@@ -109,7 +109,7 @@ def reason(position: Position, move: Move) -> str:
 def move_phrase(position: Position, move: Move) -> str:
     """A short name of a move: "playing the 6 of diamonds", "turning over a card"."""
     if isinstance(move, Play):
-        return _("playing the %(card)s", card=card_name(position.columns[move.column][-1]))
+        return _("playing the %(card)s", card=card_in_text(position.columns[move.column][-1]))
     return _("turning over a card")
 
 

@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from app.i18n import card_name, ngettext
+from app.i18n import card_in_text, ngettext
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
 from app.players.solitaire.hint import format_decimal_1, hint_estimate
@@ -274,7 +274,7 @@ def describe(number: int, position: Position, played: Move, better: Move, loss: 
         "%(loss)s cards more left.",
         1 if round(loss, 1) == 1 else 2,
         number=number,
-        card=card_name(position.columns[played.column][-1]),
+        card=card_in_text(position.columns[played.column][-1]),
         better=move_phrase(position, better),
         loss=format_decimal_1(loss),
     )

@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import Request
 
-from app.i18n import N_, card_name, format_number, join_names, possessive, rank_word
+from app.i18n import N_, card_in_text, format_number, join_names, possessive, rank_word
 from app.i18n import gettext as _
 from app.players.golf.hint import Hint, hint
 from app.players.golf.hole_review import HoleReview, Moment, review
@@ -61,10 +61,10 @@ def _where(view: SeatView, index: int) -> str:
     up = view.layouts[view.seat][index]
     if up is None and view.known[index] is not None:  # four-card Golf: a card it peeked at
         return _("your %(place)s face-down card, the %(card)s you looked at", place=place,
-                 card=card_name(view.known[index]))
+                 card=card_in_text(view.known[index]))
     if up is None:
         return _("your %(place)s face-down card", place=place)
-    return _("your %(place)s card, the %(card)s", place=place, card=card_name(up))
+    return _("your %(place)s card, the %(card)s", place=place, card=card_in_text(up))
 
 
 def action_phrase(view: SeatView, move: Move, card: str | None) -> str:
@@ -72,12 +72,12 @@ def action_phrase(view: SeatView, move: Move, card: str | None) -> str:
     if isinstance(move, DrawStock):
         return _("draw from the stock")
     if isinstance(move, TakeDiscard):
-        return _("take the %(card)s", card=card_name(view.discard_top or card or ""))
+        return _("take the %(card)s", card=card_in_text(view.discard_top or card or ""))
     if isinstance(move, ThrowAway):
-        return _("throw the %(card)s away", card=card_name(card)) if card else _("throw it away")
+        return _("throw the %(card)s away", card=card_in_text(card)) if card else _("throw it away")
     if isinstance(move, Swap):
         if card:
-            return _("swap the %(card)s for %(where)s", card=card_name(card),
+            return _("swap the %(card)s for %(where)s", card=card_in_text(card),
                      where=_where(view, move.index))
         return _("swap it for %(where)s", where=_where(view, move.index))
     if isinstance(move, TurnUp):
@@ -91,7 +91,7 @@ def action_phrase(view: SeatView, move: Move, card: str | None) -> str:
 
 def _placement(view: SeatView, advice: Hint) -> str:
     """The first half of a placement hint: which card, from where, to which place."""
-    facts = {"card": card_name(advice.card), "where": _where(view, advice.index)}
+    facts = {"card": card_in_text(advice.card), "where": _where(view, advice.index)}
     if isinstance(advice.move, TakeDiscard):
         return _("Take the %(card)s from the discard pile and swap it for %(where)s", **facts)
     return _("Swap the %(card)s for %(where)s", **facts)
@@ -106,9 +106,9 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
     r = advice.reason
     worth = _n(advice.worth_hidden) if advice.worth_hidden is not None else ""
     saving = _n(advice.saving) if advice.saving is not None else ""
-    card = card_name(advice.card) if advice.card else ""
+    card = card_in_text(advice.card) if advice.card else ""
     cost = _n(-advice.saving) if advice.saving is not None else ""
-    old = card_name(advice.replaces) if advice.replaces else ""
+    old = card_in_text(advice.replaces) if advice.replaces else ""
     if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "go_out", "keeps_from_next",
              "same_score", "room_to_improve"):
         head = _placement(view, advice)
@@ -346,7 +346,7 @@ def why(step: store.Step, game: store.Game) -> str:
         points = card_points(thrown, rules)
         if points >= HIGH_POINTS:
             return " " + _("(Too high to keep: the %(card)s scores %(points)s.)",
-                           card=card_name(thrown), points=points)
+                           card=card_in_text(thrown), points=points)
         return ""
     index = step.move.index
     layout = after.layouts[seat]
@@ -358,18 +358,18 @@ def why(step: store.Step, game: store.Game) -> str:
     other = layout[partner]
     if other is not None and rank(other) == rank(card):
         return " " + _("(Kept the %(card)s: it pairs its column, which now scores 0.)",
-                       card=card_name(card))
+                       card=card_in_text(card))
     points = card_points(card, rules)
     if points <= 0:
         return " " + _("(Kept the %(card)s: it scores %(points)s.)",
-                       card=card_name(card), points=points)
+                       card=card_in_text(card), points=points)
     old = after.discard_top
     if step.before.face_up[seat][index] and card_points(old, rules) > points:
         return " " + _("(Kept the %(card)s: lower than the %(old)s it replaced.)",
-                       card=card_name(card), old=card_name(old))
+                       card=card_in_text(card), old=card_in_text(old))
     if not step.before.face_up[seat][index] and points <= LOW_POINTS:
         return " " + _("(Kept the %(card)s: lower than a face-down card is worth on "
-                       "average.)", card=card_name(card))
+                       "average.)", card=card_in_text(card))
     return ""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from app.i18n import N_, card_name
+from app.i18n import N_, card_in_text
 from app.i18n import gettext as _
 from app.rules.errors import RuleError
 from app.rules.golf import Event, Shape
@@ -47,7 +47,7 @@ def short_position_name(index: int, shape: Shape) -> str:
 
 
 def _card(p: Mapping[str, Any], key: str = "card") -> str:
-    return card_name(p[key])
+    return card_in_text(p[key])
 
 
 def _holding(p: Mapping[str, Any]) -> str:
@@ -159,7 +159,7 @@ def _you_swapped(p: Mapping[str, Any]) -> str:
 
 def _cards(p: Mapping[str, Any]) -> str:
     """ "the 7 of clubs, the king of hearts" (built first: the extractor misses nested calls)."""
-    return ", ".join(_("the %(card)s", card=card_name(c)) for c in p["cards"])
+    return ", ".join(_("the %(card)s", card=card_in_text(c)) for c in p["cards"])
 
 
 def _drew(who: str, p: Mapping[str, Any]) -> str:

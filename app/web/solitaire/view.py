@@ -8,7 +8,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from app.i18n import N_, card_name, ngettext
+from app.i18n import N_, card_in_text, ngettext
 from app.i18n import gettext as _
 from app.players.solitaire.hint import Advice, advise
 from app.rules.solitaire import (
@@ -52,16 +52,16 @@ def last_move_text(deal: StoredDeal, position: Position) -> str | None:
     if isinstance(move, Play):
         return _(
             "Last move: the %(card)s from column %(column)d.",
-            card=card_name(position.top), column=move.column + 1,
+            card=card_in_text(position.top), column=move.column + 1,
         )
-    return _("Last move: turned over the %(card)s.", card=card_name(position.top))
+    return _("Last move: turned over the %(card)s.", card=card_in_text(position.top))
 
 
 def fits_now_text(position: Position) -> str:
     """Which playable cards fit right now, or what to do when none does."""
     if is_over(position):
         return ""
-    names = [card_name(position.columns[c][-1]) for c in playable_columns(position)]
+    names = [card_in_text(position.columns[c][-1]) for c in playable_columns(position)]
     if names:
         return _("Fits now: %(cards)s.", cards=", ".join(names))
     if position.stock:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from app.i18n import N_, card_name, format_items, gettext, rank_word
+from app.i18n import N_, card_in_text, format_items, gettext, rank_word
 from app.rules.errors import RuleError
 from app.rules.solitaire import FitNote, SolitaireRuleError, Variant
 
@@ -25,7 +25,7 @@ def fit_text(note: FitNote) -> str:
         return gettext("The discard pile is empty: turn over a card from the draw pile to start.")
     if note.code == "joker":
         return gettext("On the joker: any card at all.")
-    top = card_name(note.top or "")
+    top = card_in_text(note.top or "")
     if note.code == "nothing":
         if note.jokers:
             return gettext(
@@ -39,7 +39,7 @@ def fit_text(note: FitNote) -> str:
 
 
 def _cards(p: Mapping[str, Any]) -> dict[str, str]:
-    return {"card": card_name(p["card"]), "top": card_name(p["top"])}
+    return {"card": card_in_text(p["card"]), "top": card_in_text(p["top"])}
 
 
 REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
