@@ -276,3 +276,15 @@ def test_a_name_of_one_long_word_wraps_instead_of_widening_a_phone_page(new_page
     heading = page.get_by_role("table", name="Score sheet").get_by_role("columnheader").nth(1)
     assert heading.locator("bdi").evaluate("e => e.getClientRects().length") == 1
     assert page_width() <= 360
+    # Once a hole is scored, the sheet's hidden words ("total so far") stay in its scroll box.
+    for _ in range(200):
+        action = my_next_action(page)
+        if action == "next":
+            break
+        if action == "draw":
+            take_a_turn(page)
+        else:
+            click_first_face_down(page)
+    else:
+        pytest.fail("the hole did not end")
+    assert page_width() <= 360
