@@ -311,6 +311,11 @@ def play_again(session: Session, *, game: Game, seed: int) -> None:
     _save(
         session, game, status=GameStatus.PLAYING, move_count=0, deal=game.replay.deal + 1, seed=seed
     )
+    # Hints are counted per game: the rematch starts with none used.
+    session.execute(
+        update(Golf6Seat).where(Golf6Seat.game_id == game.id).values(hints_used=0)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def _save(session: Session, game: Game, **values: Any) -> None:
