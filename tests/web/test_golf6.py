@@ -7,6 +7,7 @@ import re
 import pytest
 from markupsafe import escape
 
+from app.i18n import card_name
 from app.rules.golf.moves import Reveal, Swap, move_from_json
 from app.web.golf.board import move_code
 from tests.conftest import Client
@@ -329,6 +330,9 @@ def test_take_the_discard_must_be_swapped_in(client, two_players):
     play_to_turn(client, friend, url)
     top = state(friend, url)["discard_top"]
     assert move(friend, url, "take_discard").status_code == 303
+    page = friend.get(url).text  # it was taken, not drawn, and cannot be thrown away
+    assert f"You took the {card_name(top)} from the discard pile." in page
+    assert "Click one of your cards to swap it in." in page and "You drew the" not in page
     refused = move(friend, url, "throw_away")
     assert refused.status_code == 422
     assert state(friend, url)["phase"] == "place"  # nothing changed
@@ -471,7 +475,8 @@ def test_each_player_shows_the_game_total_and_what_their_face_up_cards_score(cli
     assert seat_lines(client.get(url).text) == ["Total: 0", f"Total: 0 · showing {worth}"]
     # The seat's own page says the same, and so does the Swedish one.
     assert seat_lines(friend.get(url).text)[1] == f"Total: 0 · showing {worth}"
-    assert seat_lines(client.get(url + "?lang=sv").text)[1] == f"Summa: 0 · uppvänt: {worth}"
+    swedish = seat_lines(client.get(url + "?lang=sv").text)[1]
+    assert swedish == f"Summa: 0 · uppvända kort: {worth} poäng"
 
 
 # --- What each seat may see ---------------------------------------------------------------

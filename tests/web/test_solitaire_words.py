@@ -100,7 +100,7 @@ def test_the_coachs_reasons_in_swedish():
         )
     with use_locale("sv"):
         assert reason(position, Play(0)) == (
-            "Spela spader 8. Sedan passar klöver 9 som ligger under, och då fortsätter serien."
+            "Spela spader 8. Då kommer klöver 9 fram och passar på den, så serien fortsätter."
         )
         assert reason(position, DRAW).startswith("Vänd upp ett kort. ")
 
@@ -116,8 +116,8 @@ def test_the_coachs_reasons_in_swedish():
         ((("KS", "QC"), ("5D",)),
          "Play the queen of clubs. The king of spades under it fits next: one more card off the "
          "table, though nothing goes on a king.",
-         "Spela klöver dam. Sedan passar spader kung som ligger under: ännu ett kort lämnar "
-         "bordet, men ingenting får läggas på en kung."),
+         "Spela klöver dam. Då kommer spader kung fram och passar på den: ännu ett kort "
+         "lämnar bordet, men ingenting får läggas på en kung."),
         ((("KS", "QC"), ("JD",)),  # a jack keeps the run going where the king would end it
          "Play the queen of clubs. Then the jack of diamonds at the bottom of column 2 fits on "
          "it, and that keeps the run going.",

@@ -170,6 +170,7 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
         "discard_top": view["discard_top"],
         "stock": view["stock"],
         "drawn": view["drawn"],
+        "taken": view["held_from"] == "discard",  # a discard taken must be swapped in
         "can_swap": bool(view["drawn"]) and bool(by_index),
         "actions": actions,
         "hint": hint(view, bool(legal)),
