@@ -183,7 +183,8 @@ def test_turning_cards_up_names_them():
     state = playing(Options(turn_all_to_go_out=True))
     seat = state.turn
     after = golf.apply(state, TurnAll(seat))
-    cards = ", ".join(f"the {_name(after.layouts[seat][i])}" for i in state.face_down(seat))
+    named = [f"the {_name(after.layouts[seat][i])}" for i in state.face_down(seat)]
+    cards = ", ".join(named[:-1]) + " and " + named[-1]  # "och" in Swedish
     assert event_text(golf.describe(TurnAll(seat), state, after), NAMES) == (
         f"{NAMES[seat]} turned up {cards}. Everyone else has one last turn.")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from app.i18n import N_, card_in_text
+from app.i18n import N_, card_in_text, join_names
 from app.i18n import gettext as _
 from app.rules.errors import RuleError
 from app.rules.golf import Event, Shape
@@ -158,8 +158,8 @@ def _you_swapped(p: Mapping[str, Any]) -> str:
 
 
 def _cards(p: Mapping[str, Any]) -> str:
-    """ "the 7 of clubs, the king of hearts" (built first: the extractor misses nested calls)."""
-    return ", ".join(_("the %(card)s", card=card_in_text(c)) for c in p["cards"])
+    """ "the 7 of clubs and the king of hearts" (built first: the extractor misses nested calls)."""
+    return join_names([_("the %(card)s", card=card_in_text(c)) for c in p["cards"]])
 
 
 def _drew(who: str, p: Mapping[str, Any]) -> str:
