@@ -144,6 +144,10 @@ def test_yesterday_stays_viewable_by_anyone(app, today):
         nobody = visitor.get("/solitaire/daily/2026-11-28").text  # a day nobody played
         assert "Nobody played it." in nobody and "0 players" not in nobody
         assert "Nobody has finished" not in nobody  # said once, not twice
+        swedish = visitor.get("/solitaire/daily/2026-11-28?lang=sv").text
+        assert "<h1>Given för 2026-11-28</h1>" in swedish
+        assert "<title>Given för 2026-11-28" in swedish  # not "Dagens giv": that is today's
+        assert "<h1>Dagens giv</h1>" in visitor.get("/solitaire/daily?lang=sv").text
 
 
 def test_a_past_days_results_wait_for_your_own_deal_of_that_day(app, today):
