@@ -191,12 +191,7 @@ def test_a_finished_deal_whose_score_counts_is_never_taken_back(db):
         assert score_counts(session, deal=daily) and not score_counts(session, deal=practice)
         daily = _play_out(session, daily)
     for deal in (hole, daily):
-        with pytest.raises(DealIsFinal), db.write() as session:
-            undo(session, deal_id=deal.id, version=deal.version)
-        with pytest.raises(DealIsFinal), db.write() as session:
-            rewind(session, deal_id=deal.id, version=deal.version, keep=0)
-        with db.read() as session:
-            assert load_deal(session, deal_id=deal.id) == deal  # nothing changed
+        assert_nothing_taken_back(db, deal, DealIsFinal)
     # A deal played for practice stays open to "Try again from move N" once it is over.
     with db.write() as session:
         again = rewind(session, deal_id=practice.id, version=practice.version, keep=0)
@@ -228,12 +223,17 @@ def test_a_draw_in_a_deal_whose_score_counts_is_never_taken_back(db):
                 again = rewind(session, deal_id=deal.id, version=back.version, keep=0)
             assert again.moves == ()
             continue
-        with pytest.raises(DrawIsKept), db.write() as session:
-            undo(session, deal_id=deal.id, version=back.version)
-        with pytest.raises(DrawIsKept), db.write() as session:
-            rewind(session, deal_id=deal.id, version=back.version, keep=0)
-        with db.read() as session:
-            assert load_deal(session, deal_id=deal.id) == back  # nothing changed
+        assert_nothing_taken_back(db, back, DrawIsKept)
+
+
+def assert_nothing_taken_back(db, deal, refusal: type[Exception]) -> None:
+    """Undo and rewind to the start are both refused with `refusal`, and change nothing."""
+    with pytest.raises(refusal), db.write() as session:
+        undo(session, deal_id=deal.id, version=deal.version)
+    with pytest.raises(refusal), db.write() as session:
+        rewind(session, deal_id=deal.id, version=deal.version, keep=0)
+    with db.read() as session:
+        assert load_deal(session, deal_id=deal.id) == deal
 
 
 def test_score_is_stored_when_the_deal_ends(db):
