@@ -333,7 +333,8 @@ def _checked(candidates: Sequence[Moment], positions: Sequence[Position]) -> lis
             continue
         ranked = estimate.ranked()
         best_value, best = ranked[0]
-        loss = dict((move, value) for value, move in ranked)[moment.played] - best_value
+        played = dict((move, value) for value, move in ranked).get(moment.played)
+        loss = 0.0 if played is None else played - best_value
         if best != moment.played and loss >= MIN_LOSS:
             text = describe(moment.number, position, moment.played, best, loss)
             confirmed.append(replace(moment, better=best, loss=round(loss, 1), text=text))

@@ -25,7 +25,6 @@ from app.storage.solitaire.deals import (
     random_deal_number,
     rewind,
     score_counts,
-    takes_back_a_draw,
     undo,
 )
 
@@ -33,5 +32,5 @@ __all__ = [
     "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "DrawIsKept", "HoleNotReady",
     "StaleDeal", "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round",
     "day_of_deal", "load_deal", "load_round", "next_hole", "note_coach_move",
-    "random_deal_number", "rewind", "score_counts", "takes_back_a_draw", "undo",
+    "random_deal_number", "rewind", "score_counts", "undo",
 ]

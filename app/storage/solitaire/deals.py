@@ -237,14 +237,10 @@ def _check_not_final(session: Session, current: StoredDeal) -> None:
         raise DealIsFinal(current)
 
 
-def takes_back_a_draw(session: Session, deal: StoredDeal, keep: int) -> bool:
-    """Whether keeping only the first `keep` moves would take back a draw that counts."""
-    drawn = any(isinstance(move, Draw) for move in deal.moves[keep:])
-    return drawn and score_counts(session, deal=deal)
-
-
 def _check_draws_kept(session: Session, current: StoredDeal, keep: int) -> None:
-    if takes_back_a_draw(session, current, keep):
+    """Keeping only the first `keep` moves may not take back a draw in a deal that counts."""
+    drawn = any(isinstance(move, Draw) for move in current.moves[keep:])
+    if drawn and score_counts(session, deal=current):
         raise DrawIsKept(current)
 
 
