@@ -239,8 +239,8 @@ def _change(
     # form's redirect names the same place as the page's fragment, which the browser focuses.
     done = done or FormState(where="fixed")
     response = _sheet_response(request, fresh, editable=True, state=done)
-    said = "" if done.knocked is None else f"?knocked={done.knocked}"  # see edit_sheet
-    page = f"/scores/{fresh.id}{said}#{_focus_after(done, fresh.sheet)}"
+    query = "" if done.knocked is None else f"?knocked={done.knocked}"  # see edit_sheet
+    page = f"/scores/{fresh.id}{query}#{_focus_after(done, fresh.sheet)}"
     return after_post(request, page, response)
 
 
