@@ -67,12 +67,12 @@ def test_hint_on_your_turn_names_the_coach_action_in_the_live_region(app, client
 
 
 def test_play_again_starts_with_no_hints_used(app, client):
-    from tests.web.test_golf6 import play_to_game_over, version
+    from tests.web.test_golf6 import end_the_game_now, version
 
     url = against_computer(client)
     wait_for_my_turn(client, url)
     assert client.submit(f"{url}/hint", htmx=True).status_code == 200
-    play_to_game_over(client, url)
+    end_the_game_now(app, url)
     assert "Hints used: Ann (1)." in client.get(url).text
     assert client.submit(f"{url}/again", {"version": str(version(client, url))}).status_code == 303
     page = client.get(url).text
