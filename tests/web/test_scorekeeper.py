@@ -533,6 +533,8 @@ def test_without_javascript_the_page_after_a_save_says_and_focuses_as_htmx_does(
     fixed = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),
                                               "score_0": "12", "score_1": "8"})
     assert fixed.headers["location"] == f"{path}#fix-heading"
+    plain = start(client)  # a sheet without the knock penalty says nothing of one
+    assert "knocked" not in live_region(client.get(f"{plain}?knocked=0").text)
     removed = client.submit(f"{path}/holes/1/remove", {"version": str(version(client, path))})
     assert removed.headers["location"] == f"{path}#score-0"  # no hole left to fix
     page = client.get(path).text

@@ -119,7 +119,7 @@ def view_sheet(request: Request, stored: ReadOnlySheetDep, version: str = "") ->
 def edit_sheet(request: Request, stored: SheetDep, knocked: str = "") -> Response:
     # `knocked`: a plain form's redirect after a hole whose knocker paid the penalty, so the
     # page says so as htmx's answer does (no session to carry it in).
-    players = range(len(stored.sheet.players))
+    players = range(len(stored.sheet.players)) if stored.sheet.knock_penalty else range(0)
     knocker = next((i for i in players if knocked == str(i)), None)
     said = "" if knocker is None else _knock_said(stored.sheet, knocker)
     return _sheet_response(request, stored, editable=True, state=FormState(said=said))
