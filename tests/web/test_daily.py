@@ -41,6 +41,20 @@ def start(client) -> solitaire.StoredDeal:
         return solitaire.load_deal(session, deal_id=deal_id)
 
 
+@pytest.mark.parametrize("flags", [{}, {"queen_on_king": "on"}])
+def test_todays_number_is_no_practice_deal_until_tomorrow(app, client, today, flags):
+    """Practised with Undo, it would show the day's draw pile before the deal counts."""
+    number = str(daily_deal_number(TODAY))
+    fields = {"deal_number": number, "action": "number", **flags}
+    refused = client.submit("/solitaire/deals", fields)
+    assert refused.status_code == 422
+    assert f"Deal {number} is today’s deal of the day" in refused.text
+    assert client.submit("/solitaire/deals", {**fields, "deal_number": "674825614"}
+                         ).status_code == 303
+    app.dependency_overrides[utc_today] = lambda: date(2026, 12, 1)  # the next day
+    assert client.submit("/solitaire/deals", fields).status_code == 303
+
+
 def test_the_rule_is_stable_and_changes_by_day():
     assert daily_deal_number(date(2026, 11, 30)) == 674825613  # fixed forever: see the rule
     assert daily_deal_number(date(2026, 11, 29)) != daily_deal_number(date(2026, 11, 30))

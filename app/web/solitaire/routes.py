@@ -19,6 +19,7 @@ from starlette.datastructures import FormData
 from app.i18n import N_, format_number
 from app.i18n import gettext as _
 from app.ratelimit import limit
+from app.rules.daily import daily_deal_number
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import (
     COLUMNS,
@@ -47,7 +48,7 @@ from app.web.forms import (
 )
 from app.web.render import is_fragment_request, json_state, private, render, wants_json
 from app.web.solitaire.cards import drawer_for
-from app.web.solitaire.daily import day_url
+from app.web.solitaire.daily import TodayDep, day_url
 from app.web.solitaire.deps import DealDep, RoundDep, deal_to_change
 from app.web.solitaire.view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
 from app.web.solitaire.words import refusal_text
@@ -66,6 +67,10 @@ DRAW_KEPT_MESSAGE = N_(
     "The score of this deal counts, so a card turned from the draw pile stays turned."
 )
 REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
+TODAYS_NUMBER_MESSAGE = N_(
+    "Deal %(number)s is today’s deal of the day: play it from the deal of the day. "
+    "It opens for practice tomorrow."
+)
 DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
 DEAL_PAGE = "solitaire/deal.html"
 # The board, plus the coach's words swapped into the live region already on the page.
@@ -212,7 +217,7 @@ def _variant(form: FormData, errors: dict[str, str]) -> Variant:
 
 
 @router.post("/solitaire/deals")
-def new_deal(request: Request, form: PostedForm) -> Response:
+def new_deal(request: Request, form: PostedForm, today: TodayDep) -> Response:
     errors: dict[str, str] = {}
     variant = _variant(form, errors)
     number_text, number = "", None
@@ -226,6 +231,10 @@ def new_deal(request: Request, form: PostedForm) -> Response:
             _(DEAL_NUMBER_MESSAGE, max=format_number(MAX_DEAL_NUMBER))
             if error.field == "deal_number" else error.message
         )
+    if number is not None and number == daily_deal_number(today):
+        # Practised with Undo, the day's deal would show its draw pile before it is played
+        # for score (every variation but the jokers deals the same cards from a number).
+        errors["deal_number"] = _(TODAYS_NUMBER_MESSAGE, number=number)
     if errors:
         return _start_page(request, variant, errors, number_text)
     limit(request, key="create")  # one client cannot fill the database with deals
