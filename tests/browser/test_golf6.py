@@ -168,20 +168,28 @@ def my_next_action(page: Page) -> str:
     raise AssertionError("the computers never gave the turn back")
 
 
-def test_a_game_against_two_computers_to_the_end(page: Page):
-    create_game(page, "Ann", bots=2, friends=0)
-    page.get_by_role("button", name="Start game").click()
-    for _ in range(400):
+def play_until(page: Page, *stops: str, turns: int = 200) -> str:
+    """Take this seat's turns (flip, or draw and swap) until its next action is one of `stops`
+    ("next": the hole is over, "again": the game is); returns that action."""
+    for _ in range(turns):
         action = my_next_action(page)
-        if action == "again":
-            break
-        if action == "next":
-            page.get_by_role("button", name="Deal the next hole").click()
-            expect(page.get_by_role("status")).to_contain_text("dealt hole")
-        elif action == "draw":
+        if action in stops:
+            return action
+        if action == "draw":
             take_a_turn(page)
         else:
             click_first_face_down(page)
+    pytest.fail(f"no {' or '.join(stops)} after {turns} turns")
+
+
+def test_a_game_against_two_computers_to_the_end(page: Page):
+    create_game(page, "Ann", bots=2, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    for _ in range(9):
+        if play_until(page, "next", "again") == "again":
+            break
+        page.get_by_role("button", name="Deal the next hole").click()
+        expect(page.get_by_role("status")).to_contain_text("dealt hole")
     else:
         pytest.fail("the game did not end")
     expect(page.get_by_role("status")).to_contain_text(re.compile("win"))
@@ -277,14 +285,5 @@ def test_a_name_of_one_long_word_wraps_instead_of_widening_a_phone_page(new_page
     assert heading.locator("bdi").evaluate("e => e.getClientRects().length") == 1
     assert page_width() <= 360
     # Once a hole is scored, the sheet's hidden words ("total so far") stay in its scroll box.
-    for _ in range(200):
-        action = my_next_action(page)
-        if action == "next":
-            break
-        if action == "draw":
-            take_a_turn(page)
-        else:
-            click_first_face_down(page)
-    else:
-        pytest.fail("the hole did not end")
+    play_until(page, "next")
     assert page_width() <= 360
