@@ -232,16 +232,14 @@ def score_counts(session: Session, *, deal: StoredDeal) -> bool:
     return deal.round_id is not None or day_of_deal(session, deal_id=deal.id) is not None
 
 
-def _check_not_final(session: Session, current: StoredDeal) -> None:
-    if is_over(current.game.position) and score_counts(session, deal=current):
-        raise DealIsFinal(current)
-
-
-def _check_draws_kept(session: Session, current: StoredDeal, keep: int) -> None:
-    """Keeping only the first `keep` moves may not take back a draw in a deal that counts."""
-    drawn = any(isinstance(move, Draw) for move in current.moves[keep:])
-    if drawn and score_counts(session, deal=current):
-        raise DrawIsKept(current)
+def _check_taking_back(session: Session, current: StoredDeal, keep: int) -> None:
+    """Keeping only the first `keep` moves of a deal whose score counts: refused once it is over
+    (DealIsFinal), and in play if it would take back a draw (DrawIsKept). One question to the
+    database, and only when either could apply."""
+    over = is_over(current.game.position)
+    drawn = keep >= 0 and any(isinstance(move, Draw) for move in current.moves[keep:])
+    if (over or drawn) and score_counts(session, deal=current):
+        raise DealIsFinal(current) if over else DrawIsKept(current)
 
 
 def _current(session: Session, deal_id: str, read: StoredDeal | None) -> StoredDeal:
@@ -304,8 +302,7 @@ def undo(
     if _is_undone(current, version, seen_moves):
         return current, False
     _check_version(current, version)
-    _check_not_final(session, current)
-    _check_draws_kept(session, current, keep=len(current.moves) - 1)
+    _check_taking_back(session, current, keep=len(current.moves) - 1)
     game = current.game.pop()
     try:
         return _save(session, current=current, game=game), True
@@ -330,12 +327,11 @@ def rewind(
     """Keep the first `keep` moves, like several undos at once."""
     current = _current(session, deal_id, read)
     _check_version(current, version)
-    _check_not_final(session, current)
+    _check_taking_back(session, current, keep)
     if not 0 <= keep <= len(current.moves):
         raise ValueError(f"Choose between 0 and {len(current.moves)} moves to keep")
     if keep == len(current.moves):
         return current
-    _check_draws_kept(session, current, keep)
     game = Game(current.cards, current.variant, current.moves[:keep])
     return _save(session, current=current, game=game)
 
