@@ -14,6 +14,8 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from app.content.examples import GOLF6_EXAMPLES, SOLITAIRE_EXAMPLES
 from app.content.glossary import sorted_terms
 from app.content.golf4_examples import GOLF4_CONTEXT
+from app.i18n import current_locale
+from app.i18n import gettext as _
 from app.web import search_engines
 from app.web.golf.coach import strategy_levels
 from app.web.i18n import localized_template
@@ -101,7 +103,7 @@ def _local_path(text: str | None) -> str:
 
 @router.get("/manifest.webmanifest", include_in_schema=False)
 def manifest(request: Request) -> Response:
-    """Makes the site installable; the icon is a playing card."""
+    """Makes the site installable, in the reader's language; the icon is a playing card."""
     static_dir = request.app.state.settings.static_dir
     icons = [
         {"src": static_url(static_dir, "icons/card.svg"), "sizes": "any", "type": "image/svg+xml"},
@@ -115,9 +117,12 @@ def manifest(request: Request) -> Response:
         ),
     ]
     body = {
-        "name": "Golf Club: Golf card games",
+        "lang": current_locale(),
+        "name": _("Golf Club: Golf card games"),
         "short_name": "Golf Club",
-        "description": "Golf solitaire with a coach, a quiz, six-card Golf and a score keeper.",
+        "description": _(
+            "Golf solitaire with a coach, a quiz, six- and four-card Golf and a score keeper."
+        ),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

@@ -663,3 +663,11 @@ def test_area_stylesheets_style_only_their_own_elements(app):
             if re.fullmatch(r"[a-z][a-z0-9]*", first):
                 leaks.append(f"{path.name}: {selector}")
     assert leaks == [], "scope these to the area's classes:\n" + "\n".join(leaks)
+
+
+def test_manifest_speaks_the_readers_language(client):
+    english = client.get("/manifest.webmanifest").json()
+    swedish = client.get("/manifest.webmanifest?lang=sv").json()
+    assert english["lang"] == "en" and "four-card" in english["description"]
+    assert swedish["lang"] == "sv" and "fyrkortsgolf" in swedish["description"].lower()
+    assert swedish["name"] != english["name"]
