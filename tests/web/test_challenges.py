@@ -121,6 +121,26 @@ def test_friend_plays_the_same_nine_deals_and_variations(client, friend):
     assert "Variations: Queen on king, Jokers: 1 · 2 players" in page, page
 
 
+def test_a_challenge_is_played_hole_by_hole_like_any_round(client, friend):
+    """All nine deals exist from the start, but a hole opens only once the ones before it
+    are over: no skipping ahead to look at a later hole's cards."""
+    link = challenge(client, new_round(client))
+    theirs = accept(friend, link, "Bo")
+    page = friend.get(f"/solitaire/rounds/{theirs}").text
+    deals = round_deals(friend, theirs)
+    assert deals[0].id in page and not any(deal.id in page for deal in deals[1:])
+    ahead = friend.submit(f"/solitaire/rounds/{theirs}/holes", {"hole": "9"})
+    assert ahead.status_code == 409
+    assert "Holes are dealt in order: the next one is hole 2." in ahead.text
+    early = friend.submit(f"/solitaire/rounds/{theirs}/holes", {"hole": "2"})
+    assert early.status_code == 409 and "Finish hole 1 before dealing the next one." in early.text
+    finish(friend, deals[0].id)
+    second = friend.submit(f"/solitaire/rounds/{theirs}/holes", {"hole": "2"})
+    assert second.status_code == 303 and second.headers["location"].endswith(deals[1].id)
+    page = friend.get(f"/solitaire/rounds/{theirs}").text
+    assert deals[1].id in page and deals[2].id not in page
+
+
 def test_public_link_never_shows_a_private_round_link(client, friend):
     round_id = new_round(client)
     link = challenge(client, round_id)

@@ -2,8 +2,9 @@
 
 A challenge fixes nine deal numbers and the variations. Every player's round holds all nine
 deals from the start (hole h is deal number h), so `deals.next_hole` finds each hole
-already dealt and the players meet the very same cards. A round's id is its player's private
-link; nothing here hands one player's round id to another.
+already dealt and the players meet the very same cards; they still play them in order.
+A round's id is its player's private link; nothing here hands one player's round id to
+another.
 """
 
 from __future__ import annotations

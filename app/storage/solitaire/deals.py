@@ -94,6 +94,20 @@ class StoredRound:
     deals: tuple[StoredDeal, ...]  # in hole order
     scores: tuple[int | None, ...]  # one per dealt hole; None while a hole is in play
 
+    @property
+    def hole_in_play(self) -> int:
+        """The first hole not yet over (the last one dealt once all are over).
+
+        A challenge's round has all nine dealt from the start, and is still played in order.
+        """
+        return next((hole for hole, score in enumerate(self.scores, 1) if score is None),
+                    len(self.deals))
+
+    @property
+    def open_deals(self) -> tuple[StoredDeal, ...]:
+        """The holes a player may open: those over, and the one in play."""
+        return self.deals[: self.hole_in_play]
+
 
 # A move is the hot path: it reads and writes one row with Core statements built once, which
 # costs a fraction of the ORM's identity map and per-call statement building.
@@ -378,12 +392,13 @@ def next_hole(
         session, round_id=round_id
     )
     existing = {d.hole: d for d in current.deals}
-    if hole in existing:
-        return existing[hole]
-    if not 2 <= hole <= HOLES or hole - 1 not in existing:
+    if not 2 <= hole <= HOLES or any(h not in existing for h in range(1, hole)):
         raise HoleNotReady(f"There is no hole {hole} to deal in this round")
-    if not is_over(existing[hole - 1].game.position):
-        raise HoleNotReady(f"Finish hole {hole - 1} before dealing the next one")
+    unfinished = [h for h in range(1, hole) if not is_over(existing[h].game.position)]
+    if unfinished:
+        raise HoleNotReady(f"Finish hole {unfinished[0]} before dealing the next one")
+    if hole in existing:  # dealt a moment ago, or from the start in a challenge
+        return existing[hole]
     try:
         with session.begin_nested():
             return create_deal(session, variant=current.variant, round_id=round_id, hole=hole)

@@ -363,7 +363,7 @@ def next_hole(request: Request, round_: RoundDep, form: PostedForm) -> Response:
             deal = store.next_hole(session, round_id=round_.id, hole=hole, read=round_)
     except HoleNotReady:
         # The hole number is checked above: the refusal is a skip ahead or an unfinished hole.
-        current = len(round_.deals)
+        current = round_.hole_in_play
         if hole > current + 1:
             message = _(
                 "Holes are dealt in order: the next one is hole %(hole)d.", hole=current + 1
