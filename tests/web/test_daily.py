@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -53,6 +53,22 @@ def test_todays_number_is_no_practice_deal_until_tomorrow(app, client, today, fl
                          ).status_code == 303
     app.dependency_overrides[utc_today] = lambda: date(2026, 12, 1)  # the next day
     assert client.submit("/solitaire/deals", fields).status_code == 303
+
+
+def test_a_coming_days_number_is_no_practice_deal_either(app, client, today):
+    """The rule is public: tomorrow's number (or next year's) is refused until its day is over."""
+    for ahead in (1, 365):
+        day = TODAY + timedelta(days=ahead)
+        number = str(daily_deal_number(day))
+        fields = {"deal_number": number, "action": "number"}
+        refused = client.submit("/solitaire/deals?lang=en", fields)
+        assert refused.status_code == 422
+        assert f"Deal {number} is the deal of the day on {day.isoformat()}" in refused.text
+        swedish = client.submit("/solitaire/deals?lang=sv", fields)
+        assert swedish.status_code == 422 and f"dagens giv den {day.isoformat()}" in swedish.text
+    yesterday = str(daily_deal_number(TODAY - timedelta(days=1)))
+    assert client.submit("/solitaire/deals", {"deal_number": yesterday, "action": "number"}
+                         ).status_code == 303
 
 
 def test_the_rule_is_stable_and_changes_by_day():

@@ -19,7 +19,7 @@ from starlette.datastructures import FormData
 from app.i18n import N_, format_number
 from app.i18n import gettext as _
 from app.ratelimit import limit
-from app.rules.daily import daily_deal_number
+from app.rules.daily import daily_day_of
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import (
     COLUMNS,
@@ -70,6 +70,10 @@ REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
 TODAYS_NUMBER_MESSAGE = N_(
     "Deal %(number)s is today’s deal of the day: play it from the deal of the day. "
     "It opens for practice tomorrow."
+)
+COMING_NUMBER_MESSAGE = N_(
+    "Deal %(number)s is the deal of the day on %(day)s: play it then, from the deal of the day. "
+    "It opens for practice the day after."
 )
 DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
 DEAL_PAGE = "solitaire/deal.html"
@@ -231,10 +235,14 @@ def new_deal(request: Request, form: PostedForm, today: TodayDep) -> Response:
             _(DEAL_NUMBER_MESSAGE, max=format_number(MAX_DEAL_NUMBER))
             if error.field == "deal_number" else error.message
         )
-    if number is not None and number == daily_deal_number(today):
-        # Practised with Undo, the day's deal would show its draw pile before it is played
+    daily_day = None if number is None else daily_day_of(number, today)
+    if daily_day is not None:
+        # Practised with Undo, a day's deal would show its draw pile before it is played
         # for score (every variation but the jokers deals the same cards from a number).
-        errors["deal_number"] = _(TODAYS_NUMBER_MESSAGE, number=number)
+        errors["deal_number"] = (
+            _(TODAYS_NUMBER_MESSAGE, number=number) if daily_day == today
+            else _(COMING_NUMBER_MESSAGE, number=number, day=daily_day.isoformat())
+        )
     if errors:
         return _start_page(request, variant, errors, number_text)
     limit(request, key="create")  # one client cannot fill the database with deals
