@@ -12,6 +12,7 @@ from tests.web.test_golf6 import (
     JSON,
     card_names,
     create,
+    invite_of,
     join,
     move,
     state,
@@ -55,6 +56,23 @@ def test_a_four_card_game_keeps_its_options_and_ignores_the_six_card_ones(app, c
     stored = true_state(app, url).options
     assert stored.game == "golf4" and stored.pairs_cancel and stored.knock_penalty
     assert not stored.jokers and stored.first_two == "any"
+
+
+def test_the_table_and_the_invite_say_which_options_the_game_plays(client):
+    """A friend who joins agreed to these options too: the invite and the table name them."""
+    rules = re.compile(r'<p class="golf6-rules">(.*?)</p>', re.S)
+    url = four_card(client, pairs_cancel="on", knock_penalty="on", length="18")
+    expected = ("This game: 18 holes · Equal cards in a row or a column score 0 · "
+                "A knocker who does not have the lowest score adds 10 points")
+    assert rules.search(client.get(url).text).group(1) == expected
+    assert rules.search(client.get(invite_of(client, url)).text).group(1) == expected
+    plain = four_card(client)
+    assert rules.search(client.get(plain).text).group(1) == "This game: 9 holes"
+    six = create(client, last_turn="", first_two="same_column", joker_points="-5")
+    assert rules.search(client.get(f"{six}?lang=sv").text).group(1) == (
+        "Det här partiet: 9 hål · Ingen sista tur: hålet slutar så fort någon har gått ut · "
+        "De två första korten som vänds upp: Båda i samma kolumn"
+    )  # what a joker scores is left out: this game has no jokers
 
 
 def test_the_json_state_has_four_cards_a_seat_in_the_lobby_and_in_play(client, two_players):

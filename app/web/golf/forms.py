@@ -32,7 +32,8 @@ assert all(holes is None or holes in HOLE_COUNTS for holes in HOLES.values())
 # game, and the form reads only those of the game chosen.
 VARIATIONS: list[dict[str, Any]] = [
     {"key": "last_turn", "default": True,
-     "label": N_("Last turn: after someone goes out, everyone else plays once more")},
+     "label": N_("Last turn: after someone goes out, everyone else plays once more"),
+     "off_label": N_("No last turn: the hole ends as soon as someone goes out")},
     {"key": "first_two", "label": N_("First two cards turned up"), "default": "any",
      "choices": [
          ("any", N_("Any two")),
@@ -142,6 +143,25 @@ def parse_new_game(form: FormData) -> NewGame:
         options=options.to_dict(),
         hints=hints_field(form),
     )
+
+
+def rules_in_play(options: Options) -> list[str]:
+    """The game's length and every variation it plays that the basic game does not, in the
+    new-game form's words: what a friend who joins needs to know before the first deal."""
+    length = next(key for key, holes in HOLES.items() if holes == options.holes)
+    rules = [_(LENGTHS[length])]
+    for variation in VARIATIONS:
+        key, value = variation["key"], getattr(options, variation["key"])
+        if variation["game"] != options.game or value == variation["default"]:
+            continue
+        if key == "joker_points" and not options.jokers:
+            continue  # no jokers, so what a joker scores does not matter
+        if "choices" in variation:
+            choice = dict(variation["choices"])[value]
+            rules.append(_("%(rule)s: %(choice)s", rule=_(variation["label"]), choice=_(choice)))
+        else:
+            rules.append(_(variation["label"] if value else variation["off_label"]))
+    return rules
 
 
 def _variation_value(form: FormData, variation: dict[str, Any]) -> Any:

@@ -22,7 +22,7 @@ from app.web.forms import VERSION_LIMIT, parse_int
 from app.web.golf import board as table_board
 from app.web.golf import coach as golf_coach
 from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit
-from app.web.golf.forms import GAMES
+from app.web.golf.forms import GAMES, rules_in_play
 from app.web.golf.words import event_text
 from app.web.render import after_post, render
 
@@ -92,6 +92,7 @@ def context(visit: Visit, request: Request, message: str | None, seen: int | Non
     return {
         "game": game,
         "game_name": GAMES[game.options.game],
+        "rules_in_play": rules_in_play(game.options),
         "visit": visit,
         "seat_names": visit.names(),
         "board": board,

@@ -35,6 +35,7 @@ from app.web.golf.forms import (
     VARIATIONS,
     parse_new_game,
     player_name_field,
+    rules_in_play,
     sent_back,
 )
 from app.web.golf.words import GAME_NAMES
@@ -100,6 +101,7 @@ def _join_page(request: Request, visit: Visit, name: str = "", error: FormError 
         "game": game,
         "is_lobby": game.status == store.GameStatus.LOBBY,
         "game_name": GAME_NAMES[game.options.game],  # in running text: "sexkortsgolf"
+        "rules_in_play": rules_in_play(game.options),
         "invite_id": game.invite_id,
         "host": seat_name(game.seats[0]),
         "free": sum(seat.kind == store.OPEN for seat in game.seats),
