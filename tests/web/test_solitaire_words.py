@@ -16,6 +16,7 @@ from app.rules.solitaire import (
     what_fits,
     why_not,
 )
+from app.web.solitaire.view import end_text
 from app.web.solitaire.words import REFUSALS, fit_text, refusal_text, variant_labels
 
 
@@ -131,3 +132,29 @@ def test_a_king_that_fits_next_is_never_said_to_keep_the_run_going(columns, engl
         assert reason(position, Play(0)) == english
     with use_locale("sv"):
         assert reason(position, Play(0)) == swedish
+
+
+@pytest.mark.parametrize(
+    ("columns", "stock", "variant", "english", "swedish"),
+    [
+        ((("KS",),) + ((),) * 6, (), STANDARD,
+         "1 card is left in the columns, one point each (lower is better; clearing every "
+         "column scores below zero).", "en poäng var (lägre är bättre; går patiensen ut blir "
+         "poängen under noll)."),
+        ((("KS",),) + ((),) * 6, (), Variant(clear_scores_zero=True),
+         "clearing every column scores 0).", "går patiensen ut blir poängen 0)."),
+        (((),) * 7, (), STANDARD, "You cleared every column with the last card of the draw "
+         "pile: you score 0.", "Patiensen gick ut på talongens sista kort: du får 0 poäng."),
+        (((),) * 7, ("2C", "3C"), STANDARD, "with 2 cards left to draw", "så du får -2."),
+    ],
+)
+def test_the_end_of_a_deal_explains_its_score_by_the_variation(
+    columns, stock, variant, english, swedish
+):
+    """A cleared deal with no card left to draw scores 0, and Clear scores zero is told as
+    it is, not as the standard rule."""
+    position = Position(columns=columns, discard=("QH",), stock=stock, variant=variant)
+    with use_locale("en"):
+        assert english in end_text(position)
+    with use_locale("sv"):
+        assert swedish in end_text(position)

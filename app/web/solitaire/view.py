@@ -72,6 +72,14 @@ def fits_now_text(position: Position) -> str:
 def end_text(position: Position) -> str:
     """One line that explains the final score."""
     left = position.cards_left
+    if left and position.variant.clear_scores_zero:
+        return ngettext(
+            "The draw pile is used up and nothing fits: %(num)d card is left in the columns, "
+            "one point each (lower is better; clearing every column scores 0).",
+            "The draw pile is used up and nothing fits: %(num)d cards are left in the columns, "
+            "one point each (lower is better; clearing every column scores 0).",
+            left,
+        )
     if left:
         return ngettext(
             "The draw pile is used up and nothing fits: %(num)d card is left in the columns, "
@@ -83,6 +91,8 @@ def end_text(position: Position) -> str:
     stock = len(position.stock)
     if position.variant.clear_scores_zero:
         return _("You cleared every column! With the Clear scores zero variation that scores 0.")
+    if not stock:
+        return _("You cleared every column with the last card of the draw pile: you score 0.")
     return ngettext(
         "You cleared every column with %(num)d card left to draw: each counts one below "
         "zero, so you score %(score)d.",
