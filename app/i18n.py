@@ -231,11 +231,14 @@ def join_names(names: Iterable[str], locale: str | None = None) -> str:
 
 
 def possessive(name: str, locale: str | None = None) -> str:
-    """A name owning something: "Maria’s", "James’" / Swedish "Marias", "Lars", "Dator 2:s"."""
+    """A name owning something: "Maria’s", "James’" / Swedish "Marias", "Lars", "Dator 2:s",
+    "Klas B:s"."""
     last, owner = name[-1:], isolate(name)
     if (locale or current_locale()) == "sv":
         if last.lower() in ("s", "x", "z"):
             return owner
+        if last == "." and name[-2:-1].isalpha():  # an initial: "Klas B." owns as "Klas B:s"
+            return isolate(name[:-1]) + ":s"
         # Swedish writes the genitive of a digit or a sign with a colon: "Dator 2:s".
         return owner + "s" if last.isalpha() else owner + ":s"
     return f"{owner}’s" if last.lower() != "s" else f"{owner}’"

@@ -24,7 +24,7 @@ from app.web.render import is_fragment_request, wants_json
 MESSAGES = {
     400: N_("That request did not make sense. Please go back and try again."),
     403: N_("That was refused."),
-    404: N_("There is nothing here. The link may be mistyped, or the game was removed."),
+    404: N_("There is nothing here. The link may be mistyped, or what it led to is gone."),
     405: N_("That action is not available here."),
     409: N_("The game moved on since this page was loaded."),
     413: N_("That request was too large."),

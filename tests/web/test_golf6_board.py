@@ -26,6 +26,8 @@ def test_card_labels_follow_the_contract():
         "Your card, bottom row, middle: face down (you looked: 10 of diamonds)"
     )
     assert possessive("James") == "James’" and possessive("Maria") == "Maria’s"
+    assert possessive("Klas B.") == "Klas B.’s"
+    assert possessive("Klas B.", "sv") == "Klas B:s" and possessive("Dator 2", "sv") == "Dator 2:s"
 
 
 def test_move_codes_are_what_the_forms_send():

@@ -53,6 +53,6 @@ def test_every_area_answers_the_same_404_page(client, path):
     page = client.get(path)
     assert page.status_code == 404
     assert "<h1>Page not found</h1>" in page.text
-    assert "The link may be mistyped, or the game was removed." in page.text
+    assert "The link may be mistyped, or what it led to is gone." in page.text
     fragment = client.get(path, headers={"HX-Request": "true"})
     assert fragment.status_code == 404 and 'class="error-message" role="alert"' in fragment.text

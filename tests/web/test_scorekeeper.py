@@ -467,6 +467,15 @@ def knock_sheet(client, penalty: bool = True) -> str:
     return response.headers["location"]
 
 
+def test_a_four_card_sheet_names_both_options_in_one_bracket(client):
+    fields = {"player_1": "Ann", "player_2": "Bo", "length": "9", "game": "golf4",
+              "pairs_cancel": "on", "knock_penalty": "on"}
+    path = client.submit("/scores", fields).headers["location"]
+    assert "Four-card Golf (pairs cancel, knock penalty) ·" in client.get(path).text
+    swedish = client.get(f"{path}?lang=sv").text
+    assert "Fyrkortsgolf (par tar ut varandra, straff för knackaren) ·" in swedish
+
+
 def live_region(html: str) -> str:
     return re.search(r'<p id="sheet-status"[^>]*>([^<]*)</p>', html).group(1)
 
