@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -53,6 +54,14 @@ def test_quiz_page_shows_six_questions_with_three_choice_buttons(client):
     assert page.count('role="status"') == 7  # one per question, one for the score
     for question in QUESTIONS:
         assert question.prompt in page
+    # Each group is named by its question alone (CONTRACT.md), its number above it.
+    legends = re.findall(r"<legend>(.*?)</legend>", page, re.S)
+    assert [html.unescape(legend) for legend in legends] == [q.prompt for q in QUESTIONS]
+    assert '<p class="q-number">Question 2 of 6</p>' in page
+    answered = client.submit("/quiz/1", {"choice": "a"}, headers={"HX-Request": "true"}).text
+    assert html.unescape(re.search(r"<legend>(.*?)</legend>", answered).group(1)) == (
+        QUESTIONS[0].prompt
+    )
 
 
 @pytest.mark.parametrize("number", sorted(SPEC_ANSWERS))
