@@ -43,15 +43,10 @@ def move_code(move: Move) -> str:
     return f"{kind}:{move.index}" if isinstance(move, INDEXED) else kind
 
 
-def card_label(owner: str, index: int, code: str | None, known: str | None,
-               shape: Shape = SIX_CARD) -> str:
-    """The accessible name: "Your card, top row, left: face down"."""
-    if code:
-        face = card_name(code)
-    elif known:
-        face = _("face down (you looked: %(card)s)", card=card_name(known))
-    else:
-        face = _("face down")
+def card_label(owner: str, index: int, code: str | None, shape: Shape = SIX_CARD) -> str:
+    """The accessible name: "Your card, top row, left: face down" (CONTRACT.md: a card its
+    owner has looked at is still named face down; what they saw is its description)."""
+    face = card_name(code) if code else _("face down")
     return _("%(owner)s card, %(place)s: %(face)s",
              owner=owner, place=position_name(index, shape), face=face)
 
@@ -68,7 +63,9 @@ def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]
             "code": code,
             # A face-down card this seat has looked at stays in sight for it (and only for it).
             "known": data["known"][i] if you and not code else None,
-            "label": card_label(owner, i, code, data["known"][i], shape),
+            "label": card_label(owner, i, code, shape),
+            "looked": _("You looked: %(card)s", card=card_name(data["known"][i]))
+            if you and not code and data["known"][i] else None,
             "place": _("%(owner)s card, %(place)s", owner=owner, place=position_name(i, shape)),
             "move": moves.get(i) if you else None,
         }
