@@ -170,8 +170,31 @@ def is_fragment_request(request: Request) -> bool:
 
 
 def wants_json(request: Request) -> bool:
-    accept = request.headers.get("accept", "")
-    return "application/json" in accept and "text/html" not in accept
+    """JSON when the Accept header ranks application/json above text/html (CONTRACT.md: game
+    pages answer `Accept: application/json` with the state). Equal ranks, or a wildcard
+    alone, get the page, as browsers expect."""
+    header = request.headers.get("accept", "")[:1000]
+    json_rank = _rank(header, "application/json")
+    return json_rank > 0 and json_rank > _rank(header, "text/html")
+
+
+def _rank(header: str, media_type: str) -> float:
+    """The quality the header gives exactly this media type (0 when it is not named)."""
+    best = 0.0
+    for part in header.split(",")[:50]:
+        name, *params = (piece.strip() for piece in part.split(";"))
+        if name.lower() != media_type:
+            continue
+        quality = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = min(max(float(value), 0.0), 1.0)
+                except ValueError:
+                    quality = 0.0
+        best = max(best, quality)
+    return best
 
 
 def render(

@@ -65,3 +65,27 @@ def test_pages_and_static_files_are_compressed(client):
     htmx = client.get(script, headers={"accept-encoding": "gzip"})
     assert htmx.headers.get("content-encoding") == "gzip"
     assert "immutable" in htmx.headers["cache-control"]
+
+
+def test_json_is_answered_when_the_accept_header_prefers_it(client):
+    """Content negotiation by quality, not by substring (CONTRACT.md: game pages answer
+    `Accept: application/json` with the state)."""
+    deal = client.submit("/solitaire/deals", {"action": "random"}).headers["location"]
+    wants = {
+        "application/json": True,
+        "APPLICATION/JSON": True,
+        "application/json, text/html;q=0.9": True,
+        "text/html;q=0.1, application/json": True,
+        "application/json, text/plain, */*": True,
+        "application/json;q=0": False,
+        "application/json;q=oops": False,
+        "text/html, application/json": False,  # equal: the page, as before
+        "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8": False,
+        "*/*": False,
+        "": False,
+    }
+    for accept, json_wanted in wants.items():
+        response = client.get(deal, headers={"Accept": accept})
+        assert response.status_code == 200
+        is_json = response.headers["content-type"].startswith("application/json")
+        assert is_json == json_wanted, accept
