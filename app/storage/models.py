@@ -51,7 +51,7 @@ class SolitaireDeal(Base):
         ForeignKey("solitaire_rounds.id", ondelete="CASCADE"), index=True
     )
     hole: Mapped[int | None] = mapped_column(Integer)
-    deal_number: Mapped[int | None] = mapped_column(BigInteger)
+    deal_number: Mapped[int | None] = mapped_column(BigInteger, index=True)
     cards: Mapped[list[Any]] = mapped_column(JSON)
     variant: Mapped[dict[str, Any]] = mapped_column(JSON)
     moves: Mapped[list[Any]] = mapped_column(JSON, default=list)

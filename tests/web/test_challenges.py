@@ -141,6 +141,25 @@ def test_a_challenge_is_played_hole_by_hole_like_any_round(client, friend):
     assert deals[1].id in page and deals[2].id not in page
 
 
+def test_a_hole_in_play_for_score_is_no_practice_deal(client, friend):
+    """Practised first with Undo, a hole would show its draw pile before it counts: its number
+    opens for practice once everyone playing it has finished it."""
+    round_id = new_round(client)
+    first = round_deals(client, round_id)[0]
+    fields = {"action": "number", "deal_number": str(first.deal_number), "jokers": "1"}
+    refused = client.submit("/solitaire/deals", fields)
+    assert refused.status_code == 422
+    assert f"Deal {first.deal_number} is being played for score in a round" in refused.text
+    theirs = accept(friend, challenge(client, round_id), "Bo")
+    ninth = round_deals(friend, theirs)[8].deal_number  # dealt, and in play for both
+    assert friend.submit("/solitaire/deals", {**fields, "deal_number": str(ninth)}
+                         ).status_code == 422
+    finish(client, first.id)
+    assert client.submit("/solitaire/deals", fields).status_code == 422  # Bo still plays it
+    finish(friend, round_deals(friend, theirs)[0].id)
+    assert client.submit("/solitaire/deals", fields).status_code == 303
+
+
 def test_public_link_never_shows_a_private_round_link(client, friend):
     round_id = new_round(client)
     link = challenge(client, round_id)

@@ -18,6 +18,7 @@ from app.storage.solitaire.deals import (
     create_deal,
     create_round,
     day_of_deal,
+    in_play_for_score,
     load_deal,
     load_round,
     next_hole,
@@ -31,6 +32,6 @@ from app.storage.solitaire.deals import (
 __all__ = [
     "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "DrawIsKept", "HoleNotReady",
     "StaleDeal", "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round",
-    "day_of_deal", "load_deal", "load_round", "next_hole", "note_coach_move",
+    "day_of_deal", "in_play_for_score", "load_deal", "load_round", "next_hole", "note_coach_move",
     "random_deal_number", "rewind", "score_counts", "undo",
 ]

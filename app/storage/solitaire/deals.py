@@ -236,6 +236,17 @@ def _check_version(current: StoredDeal, version: int) -> None:
         raise StaleDeal(current)
 
 
+def in_play_for_score(session: Session, *, deal_number: int) -> bool:
+    """Whether a round or a challenge still plays this deal number for score: practised
+    freely first, with Undo, it would show that hole's draw pile before it counts."""
+    unfinished = select(SolitaireDeal.id).where(
+        SolitaireDeal.deal_number == deal_number,
+        SolitaireDeal.round_id.is_not(None),
+        SolitaireDeal.score.is_(None),
+    )
+    return session.scalar(unfinished.limit(1)) is not None
+
+
 def day_of_deal(session: Session, *, deal_id: str) -> date | None:
     """The day this deal is the deal of the day for, or None for any other deal."""
     return session.scalar(select(DailyEntry.day).where(DailyEntry.deal_id == deal_id))

@@ -75,6 +75,10 @@ COMING_NUMBER_MESSAGE = N_(
     "Deal %(number)s is the deal of the day on %(day)s: play it then, from the deal of the day. "
     "It opens for practice the day after."
 )
+IN_PLAY_NUMBER_MESSAGE = N_(
+    "Deal %(number)s is being played for score in a round or a challenge: it opens for "
+    "practice once everyone playing it has finished it."
+)
 DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
 DEAL_PAGE = "solitaire/deal.html"
 # The board, plus the coach's words swapped into the live region already on the page.
@@ -243,6 +247,10 @@ def new_deal(request: Request, form: PostedForm, today: TodayDep) -> Response:
             _(TODAYS_NUMBER_MESSAGE, number=number) if daily_day == today
             else _(COMING_NUMBER_MESSAGE, number=number, day=daily_day.isoformat())
         )
+    if number is not None and not errors:
+        with request.app.state.db.read() as session:
+            if store.in_play_for_score(session, deal_number=number):
+                errors["deal_number"] = _(IN_PLAY_NUMBER_MESSAGE, number=number)
     if errors:
         return _start_page(request, variant, errors, number_text)
     limit(request, key="create")  # one client cannot fill the database with deals
