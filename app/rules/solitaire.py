@@ -226,7 +226,7 @@ def why_not(card: str, top: str | None, variant: Variant = STANDARD) -> IllegalM
     if top is None:
         return IllegalMoveError("no_top_card", card=card)
     top_rank = rank(top)
-    facts = {"card": card, "top": top}
+    facts = {"card": card, "top": top, "jokers": variant.jokers > 0}  # a joker fits anywhere
     if top_rank == KING and not (variant.queen_on_king or variant.round_the_corner):
         return IllegalMoveError("nothing_on_king", **facts)
     if top_rank == ACE and not variant.round_the_corner and rank(card) == KING:

@@ -38,7 +38,9 @@ def test_what_fits_in_swedish_names_cards_suit_first():
         assert fit_text(what_fits("KS")) == (
             "På spader kung: ingenting passar på en kung, så vänd upp ett kort."
         )
-        assert fit_text(what_fits("KS", Variant(jokers=1))).endswith("(eller spela en joker).")
+        assert fit_text(what_fits("KS", Variant(jokers=1))).endswith(
+            "så spela en joker eller vänd upp ett kort."
+        )
         assert fit_text(what_fits(None)).startswith("Slänghögen är tom")
 
 
@@ -64,6 +66,27 @@ def test_why_a_card_does_not_fit_in_both_languages(card, top, english, swedish):
         assert refusal_text(refusal) == english
     with use_locale("sv"):
         assert refusal_text(refusal) == swedish
+
+
+@pytest.mark.parametrize(
+    ("card", "top", "english", "swedish"),
+    [
+        ("6C", "KS", "nothing goes on a king", "ingenting får läggas på en kung"),
+        ("5C", "AH", "only a 2 goes on an ace", "bara en tvåa får läggas på ett ess"),
+        ("QC", "7H", "only a 6 or an 8 does", "bara en sexa eller en åtta passar"),
+    ],
+)
+def test_with_jokers_a_refusal_never_says_only_a_rank_fits(card, top, english, swedish):
+    """A joker fits on anything, so with jokers in the deck the rule is told with it."""
+    refusal = why_not(card, top, Variant(jokers=1))
+    with use_locale("en"):
+        text = refusal_text(refusal)
+        assert english not in text and "joker" in text
+    with use_locale("sv"):
+        text = refusal_text(refusal)
+        assert swedish not in text and "joker" in text
+    with use_locale("en"):
+        assert "only a joker fits a king" in fit_text(what_fits("KS", Variant(jokers=2)))
 
 
 def test_every_refusal_code_is_worded_in_both_languages():
@@ -132,6 +155,29 @@ def test_a_king_that_fits_next_is_never_said_to_keep_the_run_going(columns, engl
         assert reason(position, Play(0)) == english
     with use_locale("sv"):
         assert reason(position, Play(0)) == swedish
+
+
+def test_with_nothing_left_to_draw_a_play_is_not_said_to_fear_the_next_draw():
+    position = Position((("4C",), ("4D",)), ("5H",), (), STANDARD)
+    with use_locale("en"):
+        text = reason(position, Play(0))
+        assert "turn over" not in text
+        assert text == ("Play the 4 of clubs. Nothing is left to draw, and no other play takes "
+                        "more cards off the table from here.")
+    with use_locale("sv"):
+        assert reason(position, Play(0)).startswith("Spela klöver 4. Talongen är slut")
+    with_stock = Position((("4C",), ("4D",)), ("5H",), ("9S",), STANDARD)
+    with use_locale("en"):
+        assert reason(with_stock, Play(0)).endswith("it may not fit after you turn over a card.")
+
+
+def test_a_king_stops_the_run_only_while_no_joker_is_to_come():
+    columns = (("2C", "QC"), ("KS",), ("5D",))
+    to_come = Position(columns, ("JH",), ("2D", "JK"), Variant(jokers=1))
+    played = Position(columns, ("JK", "JH"), ("2D",), Variant(jokers=1))
+    with use_locale("en"):
+        assert "nothing goes on a king" not in reason(to_come, Play(0))
+        assert "nothing goes on a king" in reason(played, Play(0))
 
 
 @pytest.mark.parametrize(

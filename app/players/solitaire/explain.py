@@ -5,14 +5,17 @@ from __future__ import annotations
 from app.i18n import card_in_text
 from app.i18n import gettext as _
 from app.players.solitaire.thumb import follow_ups
-from app.rules.cards import rank
+from app.rules.cards import is_joker, rank
 from app.rules.solitaire import KING, Move, Play, Position, fits, playable_columns
 
 
 def _stops_run(card: str, position: Position) -> bool:
-    """Whether nothing at all could ever go on `card` (a king in the standard rules)."""
+    """Whether nothing at all could ever go on `card` (a king in the standard rules, unless a
+    joker is still to come: anyone can count the jokers on the discard pile)."""
     variant = position.variant
-    return rank(card) == KING and not (variant.queen_on_king or variant.round_the_corner)
+    jokers_to_come = variant.jokers > sum(is_joker(c) for c in position.discard)
+    return (rank(card) == KING and not jokers_to_come
+            and not (variant.queen_on_king or variant.round_the_corner))
 
 
 def _play_reason(position: Position, column: int) -> str:
@@ -62,6 +65,12 @@ def _play_reason(position: Position, column: int) -> str:
             "Play the %(card)s. Of the columns whose card fits, column %(column)d has the most "
             "cards, and freeing tall columns helps most.",
             card=name, column=column + 1,
+        )
+    if not position.stock:
+        return _(
+            "Play the %(card)s. Nothing is left to draw, and no other play takes more cards "
+            "off the table from here.",
+            card=name,
         )
     return _(
         "Play the %(card)s. It fits now, and it may not fit after you turn over a card.",

@@ -29,7 +29,8 @@ def fit_text(note: FitNote) -> str:
     if note.code == "nothing":
         if note.jokers:
             return gettext(
-                "On the %(top)s: nothing fits a king, so turn over a card (or a joker).", top=top
+                "On the %(top)s: only a joker fits a king, so play one or turn over a card.",
+                top=top,
             )
         return gettext("On the %(top)s: nothing fits a king, so turn over a card.", top=top)
     ranks = ranks_text(note.ranks)
@@ -47,13 +48,21 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "no_top_card": lambda p: gettext(
         "There is no card to play on yet: turn one over from the draw pile first."),
     "nothing_on_king": lambda p: gettext(
+        "The %(card)s does not fit on the %(top)s: only a joker goes on a king.", **_cards(p))
+    if p.get("jokers") else gettext(
         "The %(card)s does not fit on the %(top)s: nothing goes on a king.", **_cards(p)),
     "ace_king_not_neighbours": lambda p: gettext(
         "The %(card)s does not fit on the %(top)s: ace and king are not neighbours.",
         **_cards(p)),
     "only_two_on_ace": lambda p: gettext(
+        "The %(card)s does not fit on the %(top)s: only a 2 or a joker goes on an ace.",
+        **_cards(p))
+    if p.get("jokers") else gettext(
         "The %(card)s does not fit on the %(top)s: only a 2 goes on an ace.", **_cards(p)),
     "no_fit": lambda p: gettext(
+        "The %(card)s does not fit on the %(top)s: only %(ranks)s or a joker does.",
+        ranks=ranks_text(p["ranks"], article=True), **_cards(p))
+    if p.get("jokers") else gettext(
         "The %(card)s does not fit on the %(top)s: only %(ranks)s does.",
         ranks=ranks_text(p["ranks"], article=True), **_cards(p)),
     "empty_column": lambda p: gettext(
