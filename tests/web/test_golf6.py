@@ -204,7 +204,18 @@ def test_no_one_may_take_a_name_the_table_gives_its_own_seats(app, client, name)
     other.close()
 
 
-@pytest.mark.parametrize("name", ["Computer", "Computer Whiz", "Seat 9", "Datorn", "Player 10"])
+@pytest.mark.parametrize("name", ["You", "your", "Du", "DITT"])
+def test_no_one_may_take_the_word_the_table_uses_for_the_reader(app, client, name):
+    """A friend called "You" would read as the reader on everyone else's screen."""
+    url = create(client, friends="1")
+    with Client(app, base_url="http://testserver") as other:
+        response = other.submit(invite_of(client, url), {"name": name})
+    assert response.status_code == 422 and "please choose another name" in response.text
+    assert state(client, url)["seats"][1]["name"] == "Seat 2 (free)"
+
+
+@pytest.mark.parametrize("name", ["Computer", "Computer Whiz", "Seat 9", "Datorn", "Player 10",
+                                  "Yourself", "Duncan"])
 def test_names_merely_like_a_seat_label_are_welcome(app, client, name):
     url = create(client)
     join(app, client, url, name).close()
@@ -291,10 +302,10 @@ def test_a_double_clicks_two_requests_at_once_draw_once_without_an_error(
     play_to_turn(client, friend, url)
     real = play._play
 
-    def first_one_wins(session, game, chosen):
+    def first_one_wins(session, game, chosen, mark):
         with app.state.db.write() as other:  # the first request of the two, first to save
-            real(other, game, chosen)
-        real(session, game, chosen)
+            real(other, game, chosen, mark)
+        real(session, game, chosen, mark)
 
     monkeypatch.setattr(play, "_play", first_one_wins)
     second = move(friend, url, "draw_stock", htmx=True)
@@ -664,6 +675,43 @@ def test_two_players_pressing_play_again_at_once_both_see_the_new_game(
     assert answer.status_code == 200 and "nothing was done" not in answer.text
     monkeypatch.undo()
     assert state(client, url)["hole"] == 1 and state(client, url)["phase"] == "flip"
+
+
+def play_until_the_hole_is_over(players: dict[int, Client], url: str) -> None:
+    first = next(iter(players.values()))
+    for _ in range(400):
+        view = state(first, url)
+        if view["phase"] == "hole_over":
+            return
+        for seat in view["seats_to_act"]:
+            player = players[seat]
+            assert move(player, url, human_move(state(player, url))).status_code == 303
+    pytest.fail("the hole did not end")
+
+
+def hole_mark_of(client: Client, url: str) -> str:
+    return re.search(r'name="hole" value="([^"]+)"', client.get(url).text).group(1)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_both_players_dealing_the_next_hole_at_once_is_no_error(client, two_players, htmx):
+    """At a real table both reach for the deck: the second press finds it done, and a stale
+    click on a card of the hole before changes nothing in the new one."""
+    url, friend = two_players
+    play_until_the_hole_is_over({0: client, 1: friend}, url)
+    seen, mark = version(client, url), hole_mark_of(client, url)
+    fields = {"version": str(seen), "hole": mark, "move": "next_hole"}
+    assert friend.submit(f"{url}/move", fields).status_code == 303
+    second = client.submit(f"{url}/move", fields, htmx=htmx)
+    assert second.status_code == (200 if htmx else 303)
+    assert "nothing was done" not in second.text
+    after = state(client, url)
+    assert after["hole"] == 2 and after["phase"] == "flip"
+    stale = client.submit(f"{url}/move", {**fields, "move": "reveal:0"})
+    assert stale.status_code == 409 and state(client, url)["seats"][0]["layout"][0] is None
+    fresh = {**fields, "move": "reveal:0", "hole": hole_mark_of(client, url)}
+    assert client.submit(f"{url}/move", fresh).status_code == 303  # this hole's, from a
+    assert state(client, url)["seats"][0]["layout"][0] is not None  # page a flip ago: fine
 
 
 def test_without_javascript_the_page_after_a_move_tells_what_the_computer_did_too(client):

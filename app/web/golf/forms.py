@@ -12,7 +12,7 @@ from app.i18n import gettext as _
 from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Game, Options, OptionsError
 from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
 from app.web.forms import FormError, bool_field, choice_field, int_field, name_field
-from app.web.golf.deps import passes_for_a_seat_mark
+from app.web.golf.deps import passes_for_a_seat_mark, passes_for_the_reader
 from app.web.golf.words import refusal_text
 
 GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
@@ -116,6 +116,9 @@ def player_name_field(form: FormData) -> str:
     if passes_for_a_seat_mark(name):
         raise FormError("name", _("Names like %(name)s are how the table marks computer "
                                   "players and free seats: please choose another.", name=name))
+    if passes_for_the_reader(name):
+        raise FormError("name", _("The table calls each player “%(name)s” on their own screen, "
+                                  "so please choose another name.", name=name))
     return name
 
 

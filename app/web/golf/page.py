@@ -82,6 +82,11 @@ def moves_seen(since: str) -> int | None:
     return parse_int(parts[1], 0, VERSION_LIMIT) if len(parts) == 3 else None
 
 
+def hole_mark(replay: store.Replay | None) -> str:
+    """Which hole of which game a form was made in ("2-5": the second game's hole 5)."""
+    return f"{replay.deal}-{replay.state.hole}" if replay is not None else ""
+
+
 def context(visit: Visit, request: Request, message: str | None, seen: int | None) -> dict:
     """Everything the table templates need for this browser's seat."""
     game = visit.game
@@ -93,6 +98,7 @@ def context(visit: Visit, request: Request, message: str | None, seen: int | Non
         "game": game,
         "game_name": GAMES[game.options.game],
         "rules_in_play": rules_in_play(game.options),
+        "hole_mark": hole_mark(game.replay),
         "visit": visit,
         "seat_names": visit.names(),
         "board": board,

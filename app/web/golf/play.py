@@ -17,7 +17,16 @@ from sqlalchemy.orm import Session
 from app.i18n import N_, possessive
 from app.i18n import gettext as _
 from app.rules.dealnum import MAX_DEAL_NUMBER
-from app.rules.golf import KINDS, Move, Phase, Reveal, RuleError, move_from_json, seats_to_act
+from app.rules.golf import (
+    KINDS,
+    Move,
+    NextHole,
+    Phase,
+    Reveal,
+    RuleError,
+    move_from_json,
+    seats_to_act,
+)
 from app.storage import golf as store
 from app.web.forms import (
     FormError,
@@ -41,6 +50,7 @@ from app.web.golf.deps import (
 from app.web.golf.page import (
     GolfRoute,
     after_change,
+    hole_mark,
     json_view,
     moves_seen,
     stamp,
@@ -157,14 +167,17 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
     try:
         chosen = parse_move(form.get("move"), seat, game.replay.state.options.shape.size)
         version = _field(lambda: version_field(form))
+        mark = form.get("hole")  # the hole the page showed (hole_mark)
         if _repeated(chosen, version, game):  # a double click: the table as it stands
             return after_change(request, game.id, since=stamp(game))
-        if version != game.version and not _independent(chosen, game.replay):
+        if version != game.version and _dealt_meanwhile(chosen, game.replay, mark):
+            return after_change(request, game.id, since=stamp(game))  # by another player
+        if version != game.version and not _independent(chosen, game.replay, mark):
             raise _refusal(store.Refusal.STALE)
         if seat not in seats_to_act(game.replay.state):
             raise TableRefusal(409, _("Please wait: it is %(owner)s turn.",
                                       owner=_whose_turn(visit)))
-        return change(request, visit, lambda session: _play(session, game, chosen),
+        return change(request, visit, lambda session: _play(session, game, chosen, mark),
                       done=lambda fresh: _repeated(chosen, version, fresh))
     except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
         raise TableRefusal(422, refusal_text(error)) from None
@@ -180,6 +193,11 @@ def _repeated(chosen: Move, version: int, game: store.Game) -> bool:
         and bool(replay.recent)
         and replay.recent[-1].move == chosen
     )
+
+
+def _dealt_meanwhile(chosen: Move, replay: store.Replay, mark: object) -> bool:
+    """Whether "Deal the next hole" was pressed by another player first: done, not refused."""
+    return isinstance(chosen, NextHole) and mark is not None and mark != hole_mark(replay)
 
 
 def parse_move(raw: object, seat: int | None, positions: int) -> Move:
@@ -199,17 +217,17 @@ def parse_move(raw: object, seat: int | None, positions: int) -> Move:
     return chosen
 
 
-def _play(session: Session, game: store.Game, chosen: Move) -> None:
+def _play(session: Session, game: store.Game, chosen: Move, mark: object) -> None:
     """Store the move on the game as this request read it (a move stored since: STALE).
 
     Turning up one of your first two cards does not depend on what the others turn, and the
     computers turn theirs all at once, perhaps while this request runs: such a move is played
     on the game as it is stored now, so that their flips landing first do not refuse it; and
     a double click on such a card turns it up once, as a player means it."""
-    if game.replay is not None and _independent(chosen, game.replay):
+    if game.replay is not None and _independent(chosen, game.replay, mark):
         game = store.load_game(session, game_id=game.id)
         replay = game.replay
-        if replay is not None and _independent(chosen, replay) and _is_up(replay, chosen):
+        if replay is not None and _independent(chosen, replay, mark) and _is_up(replay, chosen):
             return
     store.play(session, game=game, moves=[chosen])
 
@@ -218,9 +236,12 @@ def _is_up(replay: store.Replay, reveal: Reveal) -> bool:
     return replay.state.face_up[reveal.seat][reveal.index]
 
 
-def _independent(chosen: Move, replay: store.Replay) -> bool:
-    """Turning up your first two cards does not depend on what the others turned meanwhile."""
-    return isinstance(chosen, Reveal) and replay.state.phase == Phase.FLIP
+def _independent(chosen: Move, replay: store.Replay, mark: object) -> bool:
+    """Turning up your first two cards does not depend on what the others turned meanwhile,
+    as long as it is still the hole the page showed (a script that sends no mark is
+    trusted with that)."""
+    return (isinstance(chosen, Reveal) and replay.state.phase == Phase.FLIP
+            and (mark is None or mark == hole_mark(replay)))
 
 
 def _whose_turn(visit: Visit) -> str:
