@@ -20,7 +20,7 @@ from app.rules.names import hides_something, name_key, starts_with_a_mark, tidy_
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 MAX_NAME = 30
-MIN_SCORE = -50
+MIN_SCORE = -50  # six-card Golf, with jokers and bonuses; four-card: SheetGame.min_score
 MAX_SCORE = 200
 TARGET = 100  # "until 100": the game ends after the hole in which someone reaches this
 MAX_HOLES = 99  # negative scores could make an "until 100" game endless; stop somewhere
@@ -50,6 +50,11 @@ class SheetGame(StrEnum):
     @property
     def cards(self) -> int:
         return self.shape.size
+
+    @property
+    def min_score(self) -> int:
+        """The lowest score a hole can have: in four-card Golf no card scores below 0."""
+        return 0 if self is SheetGame.FOUR_CARD else MIN_SCORE
 
     def scoring(self, pairs_cancel: bool = False) -> ScoringRules:
         """The online game's scoring, with the table's pairs option where the game has it."""
@@ -192,7 +197,7 @@ def _checked_scores(sheet: Sheet, scores: Sequence[int]) -> tuple[int, ...]:
     if len(scores) != len(sheet.players):
         raise InvalidEntryError("scores_missing")
     for name, score in zip(sheet.players, scores, strict=True):
-        if not isinstance(score, int) or not MIN_SCORE <= score <= MAX_SCORE:
+        if not isinstance(score, int) or not sheet.game.min_score <= score <= MAX_SCORE:
             raise InvalidEntryError("score_out_of_range", name=name)
     return tuple(scores)
 

@@ -228,7 +228,7 @@ def knock_sheet(penalty: bool = True) -> Sheet:
     ([5, 7, 9], 0, [5, 7, 9]),  # Ann knocked and is lowest: nothing added
     ([7, 7, 9], 1, [7, 7, 9]),  # Bo knocked, sharing the lowest score: nothing added
     ([7, 6, 9], 2, [7, 6, 19]),
-    ([-2, 0, 3], 1, [-2, 10, 3]),
+    ([1, 3, 4], 1, [1, 13, 4]),  # Bo knocked on 3 and Ann has 1
     ([12, 7, 9], None, [12, 7, 9]),  # nobody said to have knocked
 ])
 def test_a_knocker_not_lowest_pays_ten_as_the_hole_is_entered(scores, knocker, entered):

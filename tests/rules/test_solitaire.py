@@ -147,7 +147,9 @@ def test_coach_says_what_fits():
 
 def test_why_not_names_the_card_and_the_reason():
     refusal = why_not("6C", "KS")
-    assert (refusal.code, refusal.params) == ("nothing_on_king", {"card": "6C", "top": "KS"})
+    assert (refusal.code, refusal.params) == (
+        "nothing_on_king", {"card": "6C", "top": "KS", "jokers": False})
+    assert why_not("6C", "KS", Variant(jokers=2)).params["jokers"]  # a joker would fit
     assert why_not("KC", "AH").code == "ace_king_not_neighbours"
     assert why_not("5C", "AH").code == "only_two_on_ace"
     assert (why_not("7C", "7H").code, why_not("7C", "7H").params["ranks"]) == ("no_fit", (6, 8))
@@ -166,7 +168,7 @@ def test_a_play_that_does_not_fit_raises_with_the_reason():
     pos = position(["QC", None, None, None, None, None, None], "7H", stock=["2D"])
     with pytest.raises(IllegalMoveError, match="no_fit") as refused:
         play(pos, 0)
-    assert refused.value.params == {"card": "QC", "top": "7H", "ranks": (6, 8)}
+    assert refused.value.params == {"card": "QC", "top": "7H", "ranks": (6, 8), "jokers": False}
     with pytest.raises(IllegalMoveError):
         play(pos, 0)
 

@@ -476,6 +476,20 @@ def test_a_four_card_sheet_names_both_options_in_one_bracket(client):
     assert "Fyrkortsgolf (par tar ut varandra, straff för knackaren) ·" in swedish
 
 
+def test_a_four_card_hole_cannot_score_below_zero(client):
+    """No card of four-card Golf scores below 0, so a typed "-3" is a slip, not a score."""
+    path = knock_sheet(client, penalty=False)
+    assert 'name="score_0" type="number" step="1" min="0"' in client.get(path).text
+    refused = client.submit(f"{path}/holes", {"version": "0", "score_0": "-3", "score_1": "6"})
+    assert refused.status_code == 422
+    assert "A score of -3 for Ann cannot be right: a hole scores between 0 and 200." in (
+        refused.text)
+    six = client.submit("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9"})
+    six_path = six.headers["location"]
+    assert client.submit(f"{six_path}/holes", {"version": "0", "score_0": "-3", "score_1": "6"}
+                         ).status_code == 303
+
+
 def live_region(html: str) -> str:
     return re.search(r'<p id="sheet-status"[^>]*>([^<]*)</p>', html).group(1)
 

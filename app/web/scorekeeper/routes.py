@@ -340,7 +340,7 @@ def _sheet_context(
         "ranks": rules.HELPER_RANKS,
         "positions": [position_name(k, sheet.game.shape) for k in sheet.game.shape.positions],
         "game_label": forms.GAME_LABELS[sheet.game],
-        "min_score": rules.MIN_SCORE,
+        "min_score": sheet.game.min_score,
         "max_score": rules.MAX_SCORE,
         "knock_points": KNOCK_PENALTY,
     }
