@@ -17,7 +17,8 @@ from app.i18n import DEFAULT_LOCALE, LOCALES, current_locale, reset_locale, set_
 LANG_COOKIE = "lang"
 LANG_PARAM = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
-VARY = ("Accept-Language", "Cookie")
+PAGE_LANGUAGE_HEADER = "x-page-language"
+VARY = ("Accept-Language", "Cookie", "X-Page-Language")
 
 
 def from_accept_language(header: str) -> str | None:
@@ -43,7 +44,15 @@ def from_accept_language(header: str) -> str | None:
 
 
 def choose_locale(request: Request) -> tuple[str, str | None]:
-    """The request's language, and the language to remember in the cookie (if it changed)."""
+    """The request's language, and the language to remember in the cookie (if it changed).
+
+    An htmx request from a page says the page's language (base.html), and is answered in it:
+    a tab left in English keeps English fragments when another tab switches to Swedish.
+    """
+    if request.headers.get("hx-request") == "true":
+        page = request.headers.get(PAGE_LANGUAGE_HEADER)
+        if page in LOCALES:
+            return page, None
     asked = request.query_params.get(LANG_PARAM)
     kept = request.cookies.get(LANG_COOKIE)
     if asked in LOCALES:

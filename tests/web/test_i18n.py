@@ -24,6 +24,22 @@ def test_english_is_the_default(client):
     assert "Accept-Language" in vary and "Cookie" in vary
 
 
+def test_an_htmx_request_is_answered_in_its_pages_language(client):
+    """Two tabs: switching one to Swedish leaves the other's fragments (polls, moves) English."""
+    home = client.get("/?lang=en").text
+    assert """hx-headers='{"X-Page-Language": "en"}'""" in home
+    deal = client.submit("/solitaire/deals", {"action": "random"}).headers["location"]
+    client.get("/?lang=sv")  # the other tab: the browser now remembers Swedish
+    fragment = client.get(deal, headers={"HX-Request": "true", "X-Page-Language": "en"})
+    assert "Draw pile" in fragment.text and "Talongen" not in fragment.text
+    assert "lang=" not in fragment.headers.get("set-cookie", "")
+    assert "X-Page-Language" in fragment.headers["vary"]
+    page = client.get(deal, headers={"X-Page-Language": "en"})  # a page: the browser's choice
+    assert html_lang(page.text) == "sv"
+    odd = client.get(deal, headers={"HX-Request": "true", "X-Page-Language": "xx"})
+    assert "Talongen" in odd.text
+
+
 def test_accept_language_chooses_swedish(client):
     response = client.get("/", headers={"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.8"})
     assert html_lang(response.text) == "sv"
