@@ -599,6 +599,7 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     # The creator's page learns of it by polling, though no move was made.
     polled = client.get(f"{url}/table?since={at}", headers={"HX-Request": "true"})
     assert polled.status_code == 200 and "Let the computer play for Maria" in polled.text
+    assert 'id="golf6-status"' not in polled.text  # no move: the live region says nothing again
     assert friend.submit(f"{url}/handover", {"seat": "1"}).status_code == 403
     assert client.submit(f"{url}/handover", {"seat": "1"}).status_code == 303
     flip_two(client, url)

@@ -76,6 +76,12 @@ def stamp(game: store.Game) -> str:
     return f"{game.version}.{moves}.{sum(1 << seat for seat in away_seats(game))}"
 
 
+def only_away_changed(since: str, game: store.Game) -> bool:
+    """Whether the stamp differs from the game's only in who has gone quiet: no news for the
+    live region, which rewritten would make screen readers say the last move again."""
+    return since.rpartition(".")[0] == stamp(game).rpartition(".")[0]
+
+
 def moves_seen(since: str) -> int | None:
     """How many moves the page that sent this stamp had been told of (None if not a stamp)."""
     parts = since.split(".")
@@ -87,7 +93,8 @@ def hole_mark(replay: store.Replay | None) -> str:
     return f"{replay.deal}-{replay.state.hole}" if replay is not None else ""
 
 
-def context(visit: Visit, request: Request, message: str | None, seen: int | None) -> dict:
+def context(visit: Visit, request: Request, message: str | None, seen: int | None,
+            news: bool = True) -> dict:
     """Everything the table templates need for this browser's seat."""
     game = visit.game
     board = None
@@ -104,6 +111,7 @@ def context(visit: Visit, request: Request, message: str | None, seen: int | Non
         "board": board,
         "message": message,
         "status_lines": status_lines(visit, seen),
+        "status_news": news,  # False: leave the live region as it is
         "stamp": stamp(game),
         "poll_ms": request.app.state.settings.poll_ms,
         "open_seats": any(seat.kind == store.OPEN for seat in game.seats),
@@ -118,9 +126,9 @@ def context(visit: Visit, request: Request, message: str | None, seen: int | Non
 
 def table_response(request: Request, visit: Visit, message: str | None = None,
                    status: int = 200, focus: bool = False,
-                   seen: int | None = None) -> HTMLResponse:
+                   seen: int | None = None, news: bool = True) -> HTMLResponse:
     """The page (or the htmx fragment) of the table as this browser's seat sees it."""
-    values = context(visit, request, message, seen)
+    values = context(visit, request, message, seen, news)
     if focus and values["board"]:
         # After your own move the keyboard focus goes to what you will most likely do next.
         values["board"]["focus_id"] = table_board.next_focus(values["board"])

@@ -53,6 +53,7 @@ from app.web.golf.page import (
     hole_mark,
     json_view,
     moves_seen,
+    only_away_changed,
     stamp,
     table_response,
 )
@@ -125,7 +126,8 @@ def poll_table(request: Request, visit: TableDep) -> Response:
     since = request.query_params.get("since", "")[:40]
     if since == stamp(visit.game):
         return Response(status_code=204, headers=NO_STORE)
-    return table_response(request, visit, seen=moves_seen(since))
+    return table_response(request, visit, seen=moves_seen(since),
+                          news=not only_away_changed(since, visit.game))
 
 
 @router.post("/start")
