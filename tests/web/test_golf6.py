@@ -608,6 +608,11 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     refused = move(friend, url, "draw_stock", htmx=True)
     assert refused.status_code == 403 and "Watching only" in refused.text
     assert 'id="golf6-table"' in refused.text  # the table stays, and keeps following
+    # Maria's page says why she only watches now; a watcher's does not.
+    note = "the game’s creator let the computer play for you"
+    assert note in friend.get(url).text and note not in client.get(url).text
+    with Client(app, base_url="http://testserver") as watcher:
+        assert note not in watcher.get(url).text
 
 
 def human_move(view: dict) -> str:
