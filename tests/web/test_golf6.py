@@ -720,6 +720,19 @@ def test_both_players_dealing_the_next_hole_at_once_is_no_error(client, two_play
     assert state(client, url)["seats"][0]["layout"][0] is not None  # page a flip ago: fine
 
 
+def test_the_hole_review_stays_until_your_first_move_when_another_player_deals(
+        client, two_players):
+    """Anyone may deal the next hole; the others may not have read their review yet."""
+    url, friend = two_players
+    play_until_the_hole_is_over({0: client, 1: friend}, url)
+    assert "Hole review" in client.get(url).text
+    assert move(friend, url, "next_hole").status_code == 303
+    page = client.get(url).text
+    assert "Hole review" in page and "this review stays until your first move in it" in page
+    assert move(client, url, "reveal:0").status_code == 303
+    assert "Hole review" not in client.get(url).text
+
+
 def test_without_javascript_the_page_after_a_move_tells_what_the_computer_did_too(client):
     # A page with JavaScript hears of the computer's moves poll by poll; a plain page only
     # when it loads, so the page a move redirects to tells everything since that move.

@@ -65,8 +65,20 @@ class HoleReview:
 def review(options: Options, seed: int, moves: Sequence[Move], hole: int,
            seat: int) -> HoleReview | None:
     """The review of `hole` for `seat`, from the deal's moves (None if the hole is not over
-    or the game is not six-card Golf)."""
-    return _review(options, seed, tuple(moves), hole, seat)
+    or the game is not six-card Golf). Moves after the hole are left out, so a review asked
+    for again once the next hole is under way is the one worked out (and cached) before."""
+    return _review(options, seed, _up_to_the_end_of(options, seed, tuple(moves), hole), hole,
+                   seat)
+
+
+def _up_to_the_end_of(options: Options, seed: int, moves: tuple[Move, ...],
+                      hole: int) -> tuple[Move, ...]:
+    state = new_game(options, seed)
+    for count, move in enumerate(moves, start=1):
+        state = apply(state, move)
+        if state.hole == hole and state.phase in (Phase.HOLE_OVER, Phase.GAME_OVER):
+            return moves[:count]
+    return moves
 
 
 @lru_cache(maxsize=128)

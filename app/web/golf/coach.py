@@ -230,18 +230,23 @@ def table_context(request: Request, visit: Visit) -> dict[str, Any]:
 
 
 def hole_review(request: Request, visit: Visit) -> dict[str, Any] | None:
-    """The review of the hole just finished, for this browser's seat (a person's only)."""
+    """The review of the hole just finished, for this browser's seat (a person's only). It
+    stays while another player has dealt the next hole and this seat has not moved in it:
+    anyone may deal, and the others may not have read their review yet."""
     game, replay = visit.game, visit.game.replay
     if replay is None or visit.me is None or visit.me.is_bot:
         return None
     state = replay.state
-    if state.phase not in (Phase.HOLE_OVER, Phase.GAME_OVER) or not state.scores:
+    over = state.phase in (Phase.HOLE_OVER, Phase.GAME_OVER)
+    unread = state.hole == len(state.scores) + 1 and not any(
+        getattr(p.move, "seat", None) == visit.seat for p in state.played)
+    if not state.scores or not (over or unread):
         return None
     with request.app.state.db.read() as session:
         moves = golf_coach.deal_moves(session, game_id=game.id, deal=replay.deal,
                                       count=replay.count)
     found = review(game.options, replay.seed, moves, len(state.scores), visit.seat)
-    return review_words(found, visit) if found else None
+    return review_words(found, visit) | {"next_dealt": not over} if found else None
 
 
 def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
