@@ -261,7 +261,8 @@ def test_some_of_those_knockers_pay_and_some_do_not():
 def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settings):
     """Four-card hints name the move and, where the coach's square model makes it plain, why:
     the figures are the seat's own (cards it has not seen at their unseen mean)."""
-    from app.players.golf.knowledge import knowledge_of
+    from app.players.golf.coach4 import SquareModel
+    from app.players.golf.knowledge import knowledge_of, placed, rank_of
     from app.rules.golf.scoring import card_points
 
     options = Options(game="golf4", seats=2, **settings)
@@ -278,6 +279,13 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
             continue
         reasons.add(advice.reason)
         known = knowledge_of(view)
+        if isinstance(advice.move, Swap) and advice.saving is not None and view.drawn:
+            # A saving is given only for the place that saves most: a smaller one beside a
+            # better place would read as a mistake (the search chose such a move).
+            model = SquareModel(known, options.pairs_cancel)
+            best = max(model.ev(known.mine) - model.ev(placed(known.mine, i, rank_of(view.drawn)))
+                       for i in view.shape.positions)
+            assert advice.saving >= best - 0.05
         if isinstance(advice.move, TakeDiscard):  # the hint says where the card goes
             takes.append(advice)
             assert advice.card == view.discard_top and advice.index in view.shape.positions

@@ -172,8 +172,11 @@ def _square_facts(view: SeatView, move: Move) -> dict:
                     "saving": found}
         return {"reason": "replaces_higher", "index": index, "saving": found}
     if isinstance(move, Swap) and view.drawn:
-        found = saving(rank_of(view.drawn), move.index)
-        if found <= 0:
+        rank = rank_of(view.drawn)
+        found = saving(rank, move.index)
+        if found <= 0 or any(saving(rank, i) > found + 0.05 for i in view.shape.positions):
+            # Another place saves more now: the choice rests on what the square model does
+            # not show (the search's play-outs), and a saving alone would read as a mistake.
             return {}
         if known.mine[move.index] is None:
             return {"reason": "replaces_hidden", "worth_hidden": model.mean, "saving": found}
