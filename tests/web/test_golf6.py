@@ -656,9 +656,13 @@ def test_a_game_against_the_computer_plays_to_the_end_and_again(client):
     assert "Score sheet" in html
     assert re.search(r"(You win|wins) with \d+ points|share the win", html)
     assert "Play again" in html
+    totals = view["seats"][0]["totals"], view["seats"][1]["totals"]
     assert client.submit(f"{url}/again", {"version": str(version(client, url))}).status_code == 303
     again = state(client, url)
     assert again["hole"] == 1 and again["scores"] == [] and again["phase"] == "flip"
+    # Until the rematch's first hole is over, the table says how the last game ended.
+    last = f"The last game ended: you {totals[0]} and Computer 2 {totals[1]} (lowest wins)."
+    assert last in client.get(url).text
 
 
 def test_two_players_pressing_play_again_at_once_both_see_the_new_game(

@@ -20,7 +20,16 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
-from app.rules.golf import Move, Options, State, apply, is_over, move_from_json, move_to_json
+from app.rules.golf import (
+    Move,
+    Options,
+    State,
+    apply,
+    is_over,
+    move_from_json,
+    move_to_json,
+    totals,
+)
 from app.rules.golf import new_game as deal_game
 from app.rules.names import name_key
 from app.storage.golf.identity import hash_secret
@@ -304,12 +313,28 @@ def play(session: Session, *, game: Game, moves: Sequence[Move]) -> Replay:
     return after
 
 
+LAST_GAME = "last_game"  # in a rematch's settings: {"deal": its deal, "totals": the last game's}
+
+
+def last_game_totals(game: Game) -> tuple[int, ...] | None:
+    """The totals of the game this rematch followed, while its first deal is being played."""
+    last = game.settings.get(LAST_GAME)
+    if game.replay is None or not isinstance(last, dict) or last.get("deal") != game.replay.deal:
+        return None
+    return tuple(last["totals"])
+
+
 def play_again(session: Session, *, game: Game, seed: int) -> None:
     """A rematch: same seats and settings, a new deal (its moves are numbered afresh)."""
     if game.status != GameStatus.OVER or game.replay is None:
         raise Refused(Refusal.STILL_PLAYING)
+    deal = game.replay.deal + 1
+    # The finished game's totals stay with the rematch, for players still reading them: its
+    # seed gives way to the new deal's, so it could not be replayed.
+    last_game = {"deal": deal, "totals": list(totals(game.replay.state))}
     _save(
-        session, game, status=GameStatus.PLAYING, move_count=0, deal=game.replay.deal + 1, seed=seed
+        session, game, status=GameStatus.PLAYING, move_count=0, deal=deal, seed=seed,
+        settings={**game.settings, LAST_GAME: last_game},
     )
     # Hints are counted per game: the rematch starts with none used.
     session.execute(

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
 
 from app.i18n import gettext as _
+from app.i18n import join_names
 from app.rules.golf import describe, view_for
 from app.storage import golf as store
 from app.storage.models import utcnow
@@ -88,6 +89,19 @@ def moves_seen(since: str) -> int | None:
     return parse_int(parts[1], 0, VERSION_LIMIT) if len(parts) == 3 else None
 
 
+def last_game_text(visit: Visit) -> str:
+    """After Play again, until the first hole is over: how the game before ended, for those
+    still reading it when another player started the rematch."""
+    game = visit.game
+    totals = store.last_game_totals(game)
+    if totals is None or game.replay is None or game.replay.state.scores:
+        return ""
+    names = [_("you") if seat == visit.seat else name for seat, name in enumerate(visit.names())]
+    scores = [_("%(name)s %(total)s", name=name, total=total)
+              for name, total in zip(names, totals, strict=True)]
+    return _("The last game ended: %(scores)s (lowest wins).", scores=join_names(scores))
+
+
 def hole_mark(replay: store.Replay | None) -> str:
     """Which hole of which game a form was made in ("2-5": the second game's hole 5)."""
     return f"{replay.deal}-{replay.state.hole}" if replay is not None else ""
@@ -106,6 +120,7 @@ def context(visit: Visit, request: Request, message: str | None, seen: int | Non
         "game_name": GAMES[game.options.game],
         "rules_in_play": rules_in_play(game.options),
         "hole_mark": hole_mark(game.replay),
+        "last_game": last_game_text(visit),
         "visit": visit,
         "seat_names": visit.names(),
         "board": board,
