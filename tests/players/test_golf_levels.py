@@ -63,3 +63,17 @@ def test_beginner_then_club_then_strong():
     assert means["beginner"] > means["club"] > means["coach"] - 5
     assert set(MEASURED) == {"beginner", "club", "greedy"}
     assert MEASURED["beginner"][2] < MEASURED["greedy"][2] < MEASURED["club"][2] < 0.5
+
+
+def test_the_form_states_each_levels_measured_strength_in_both_games():
+    """The new-game form's labels quote level_strength's figures: 1 game in round(1 / share)."""
+    import re
+
+    from app.players.golf.level_strength import MEASURED_FOUR
+    from app.web.golf.forms import BOT_LEVELS
+
+    assert set(MEASURED_FOUR) == set(MEASURED)
+    for level in MEASURED:
+        six, four = (int(n) for n in re.findall(r"1 (?:game )?in (\d+)", BOT_LEVELS[level]))
+        assert six == round(1 / MEASURED[level][2])
+        assert four == round(1 / MEASURED_FOUR[level][2])

@@ -278,9 +278,12 @@ def test_new_game_offers_the_levels_with_their_strength(client):
                                                                    html.index('id="g6-bot"'))])
     assert dict(options) == {
         "coach": "Strong (the coach behind Hint)",
-        "club": "Club player (wins about 1 game in 4 against Strong)",
-        "greedy": "Steady (wins about 1 game in 9 against Strong)",
-        "beginner": "Beginner (wins about 1 game in 100 against Strong)",
+        "club": "Club player (against Strong: wins about 1 game in 4 of six-card Golf, 1 in 2 "
+                "of four-card)",
+        "greedy": "Steady (against Strong: wins about 1 game in 9 of six-card Golf, 1 in 3 of "
+                  "four-card)",
+        "beginner": "Beginner (against Strong: wins about 1 game in 100 of six-card Golf, 1 in 6 "
+                    "of four-card)",
         "random": "Random (any legal move; never beats Strong)",
     }
 

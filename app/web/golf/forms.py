@@ -17,12 +17,16 @@ from app.web.golf.words import refusal_text
 
 GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
 assert set(GAMES) == {game.value for game in Game}
-# Each level's strength as measured (app.players.golf.level_strength), beside its name.
+# Each level's strength as measured in both games (app.players.golf.level_strength), beside
+# its name: one choice serves both games, and the levels lie much closer in four-card Golf.
 BOT_LEVELS = {
     "coach": N_("Strong (the coach behind Hint)"),
-    "club": N_("Club player (wins about 1 game in 4 against Strong)"),
-    "greedy": N_("Steady (wins about 1 game in 9 against Strong)"),
-    "beginner": N_("Beginner (wins about 1 game in 100 against Strong)"),
+    "club": N_("Club player (against Strong: wins about 1 game in 4 of six-card Golf, "
+               "1 in 2 of four-card)"),
+    "greedy": N_("Steady (against Strong: wins about 1 game in 9 of six-card Golf, "
+                 "1 in 3 of four-card)"),
+    "beginner": N_("Beginner (against Strong: wins about 1 game in 100 of six-card Golf, "
+                   "1 in 6 of four-card)"),
     "random": N_("Random (any legal move; never beats Strong)"),
 }
 LENGTHS = {"9": N_("9 holes"), "18": N_("18 holes"), "100": N_("Until 100")}
