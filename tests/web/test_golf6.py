@@ -588,7 +588,7 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     refused = client.submit(f"{url}/handover", {"seat": "1"})
     assert refused.status_code == 409 and "still in use" in refused.text
     own = client.submit(f"{url}/handover", {"seat": "0"}, htmx=True)  # the creator's own
-    assert own.status_code == 409 and "Only a friend’s seat can be handed" in own.text
+    assert own.status_code == 409 and "Only another player’s seat can be handed" in own.text
     from sqlalchemy import update
 
     from app.storage.models import Golf6Seat
@@ -600,7 +600,7 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     polled = client.get(f"{url}/table?since={at}", headers={"HX-Request": "true"})
     assert polled.status_code == 200 and "Let the computer play for Maria" in polled.text
     assert 'id="golf6-status"' not in polled.text  # no move: the live region says nothing again
-    assert friend.submit(f"{url}/handover", {"seat": "1"}).status_code == 403
+    assert friend.submit(f"{url}/handover", {"seat": "1"}).status_code == 409  # her own
     assert client.submit(f"{url}/handover", {"seat": "1"}).status_code == 303
     flip_two(client, url)
     assert state(client, url)["phase"] == "draw"  # the computer turned Maria's two cards
@@ -609,10 +609,28 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     assert refused.status_code == 403 and "Watching only" in refused.text
     assert 'id="golf6-table"' in refused.text  # the table stays, and keeps following
     # Maria's page says why she only watches now; a watcher's does not.
-    note = "the game’s creator let the computer play for you"
+    note = "another player let the computer play for you"
     assert note in friend.get(url).text and note not in client.get(url).text
     with Client(app, base_url="http://testserver") as watcher:
         assert note not in watcher.get(url).text
+
+
+def test_a_friend_can_hand_the_creators_seat_over_when_the_creator_has_left(app, client,
+                                                                             two_players):
+    """Otherwise a table whose creator closed the tab for good would wait for ever."""
+    from sqlalchemy import update
+
+    from app.storage.models import Golf6Seat
+
+    url, friend = two_players
+    assert "Let the computer play for Ann" not in friend.get(url).text  # Ann is still here
+    assert friend.submit(f"{url}/handover", {"seat": "0"}).status_code == 409
+    with app.state.db.write() as session:
+        session.execute(update(Golf6Seat).where(Golf6Seat.seat == 0).values(last_seen=None))
+    assert "Let the computer play for Ann" in friend.get(url).text
+    assert friend.submit(f"{url}/handover", {"seat": "0"}).status_code == 303
+    assert state(friend, url)["seats"][0]["name"] == "Ann (computer)"
+    assert "another player let the computer play for you" in client.get(url).text
 
 
 def human_move(view: dict) -> str:

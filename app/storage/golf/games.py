@@ -64,7 +64,7 @@ class Refusal(StrEnum):
     SEATS_FULL = "seats_full"
     NAME_TAKEN = "name_taken"
     SEAT_IN_USE = "seat_in_use"  # a hand-over of a seat whose browser is still there
-    NOT_A_FRIEND = "not_a_friend"  # a hand-over of the creator's own seat, or a computer's
+    NOT_A_FRIEND = "not_a_friend"  # a hand-over of one's own seat, or a computer's
     TOO_LONG = "too_long"
 
 
@@ -91,12 +91,8 @@ class Seat:
         return self.kind not in (HUMAN, OPEN)
 
     def is_away(self, now: datetime) -> bool:
-        """A friend (never the creator) whose browser has stopped polling."""
-        return (
-            self.kind == HUMAN
-            and self.seat != 0
-            and (self.last_seen is None or now - self.last_seen > AWAY_AFTER)
-        )
+        """A person whose browser has stopped polling."""
+        return self.kind == HUMAN and (self.last_seen is None or now - self.last_seen > AWAY_AFTER)
 
 
 @dataclass(frozen=True)

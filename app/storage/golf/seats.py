@@ -95,10 +95,14 @@ def join_game(session: Session, *, invite_id: str, name: str) -> Joined:
     raise Refused(Refusal.SEATS_FULL)
 
 
-def hand_over(session: Session, *, game: Game, seat: int) -> None:
-    """Give a friend's seat whose browser went quiet to a computer player (its secret dies)."""
+def hand_over(session: Session, *, game: Game, seat: int, by: int) -> None:
+    """Give another player's seat whose browser went quiet to a computer player (its secret
+    dies). Anyone at the table may, the creator's seat included: a table whose creator left
+    for good would otherwise wait for ever."""
+    if game.status != GameStatus.PLAYING:
+        raise Refused(Refusal.NOT_PLAYING)
     target = next((s for s in game.seats if s.seat == seat), None)
-    if target is None or target.kind != HUMAN or target.seat == 0:
+    if target is None or target.kind != HUMAN or target.seat == by:
         raise Refused(Refusal.NOT_A_FRIEND)
     if not target.is_away(utcnow()):
         raise Refused(Refusal.SEAT_IN_USE)

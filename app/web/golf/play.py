@@ -75,7 +75,7 @@ REFUSALS: dict[store.Refusal, tuple[int, str]] = {
     store.Refusal.SEAT_IN_USE: (
         409, N_("That seat is still in use: wait a minute after it goes quiet.")),
     store.Refusal.NOT_A_FRIEND: (
-        409, N_("Only a friend’s seat can be handed to the computer.")),
+        409, N_("Only another player’s seat can be handed to the computer.")),
     store.Refusal.TOO_LONG: (422, N_("This game has reached its length limit.")),
 }
 
@@ -136,11 +136,11 @@ def start_game(request: Request, visit: CreatorDep) -> Response:
 
 
 @router.post("/handover")
-def hand_over(request: Request, visit: CreatorDep, form: PostedForm) -> Response:
-    """The creator gives a friend's seat to a computer player after the friend went away."""
+def hand_over(request: Request, visit: SeatDep, form: PostedForm) -> Response:
+    """A player gives another's seat to a computer player after its browser went away."""
     seat = _field(lambda: page_field(form, "seat", 0, len(visit.game.seats) - 1))
-    return change(request, visit,
-                  lambda session: store.hand_over(session, game=visit.game, seat=seat))
+    return change(request, visit, lambda session: store.hand_over(
+        session, game=visit.game, seat=seat, by=visit.seat))
 
 
 @router.post("/again")
