@@ -742,6 +742,54 @@ def test_both_players_dealing_the_next_hole_at_once_is_no_error(client, two_play
     assert state(client, url)["seats"][0]["layout"][0] is not None  # page a flip ago: fine
 
 
+def test_dealing_the_next_hole_at_the_same_moment_is_no_error_either(
+        app, client, two_players, monkeypatch):
+    """Both presses pass the version check; the other's is saved first."""
+    from app.rules.golf import NextHole
+    from app.web.golf import play
+
+    url, friend = two_players
+    play_until_the_hole_is_over({0: client, 1: friend}, url)
+    real = play._play
+
+    def pressed_by_both(session, game, chosen, mark):
+        with app.state.db.write() as other:  # Maria's press, saved first
+            real(other, game, NextHole(1), mark)
+        real(session, game, chosen, mark)
+
+    monkeypatch.setattr(play, "_play", pressed_by_both)
+    fields = {"version": str(version(client, url)), "hole": hole_mark_of(client, url),
+              "move": "next_hole"}
+    answer = client.submit(f"{url}/move", fields, htmx=True)
+    monkeypatch.undo()
+    assert answer.status_code == 200 and "nothing was done" not in answer.text
+    assert state(client, url)["hole"] == 2
+
+
+def live_region_of(html: str) -> str:
+    return re.search(r'<p id="golf6-status"[^>]*>(.*?)</p>', html, re.S).group(1)
+
+
+def test_the_live_region_tells_only_news_after_a_hand_over_and_a_rematch(app, client,
+                                                                       two_players):
+    from sqlalchemy import update
+
+    from app.storage.models import Golf6Seat
+
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    with app.state.db.write() as session:
+        session.execute(update(Golf6Seat).where(Golf6Seat.seat == 1).values(last_seen=None))
+    handed = client.submit(f"{url}/handover", {"seat": "1"}, htmx=True)
+    status = live_region_of(handed.text)
+    assert "turned up" not in status and "Maria (computer)" in status, status  # no old move
+    end_the_game_now(app, url)
+    at = stamp_of(client, url)
+    assert client.submit(f"{url}/again", {"version": str(version(client, url))}).status_code == 303
+    polled = client.get(f"{url}/table?since={at}", headers={"HX-Request": "true"})
+    assert live_region_of(polled.text).startswith("A new game has begun.")
+
+
 def test_the_hole_review_stays_until_your_first_move_when_another_player_deals(
         client, two_players):
     """Anyone may deal the next hole; the others may not have read their review yet."""

@@ -58,11 +58,17 @@ def status_lines(visit: Visit, seen: int | None) -> list[str]:
         taken = sum(seat.kind != store.OPEN for seat in game.seats)
         return [_("Waiting to start: %(taken)s of %(seats)s seats taken.",
                   taken=taken, seats=len(game.seats))]
-    fresh = 1 if seen is None else max(1, min(replay.count - seen, len(replay.recent)))
-    steps = replay.recent[-fresh:] if replay.count else ()
+    news = []
+    if seen is None:  # a page: its last move
+        fresh = 1
+    elif seen > replay.count:  # Play again since: the new game's moves, all of them
+        fresh, news = len(replay.recent), [_("A new game has begun.")]
+    else:  # none when nothing was moved (a seat handed to the computer, a friend back)
+        fresh = min(replay.count - seen, len(replay.recent))
+    steps = replay.recent[-fresh:] if fresh and replay.count else ()
     lines = [event_text(describe(s.move, s.before, s.after, visit.seat), visit.names(),
                         golf_coach.why(s, game), reader=visit.seat) for s in steps]
-    return lines + [table_board.turn_line(view_of(visit, replay))]
+    return news + lines + [table_board.turn_line(view_of(visit, replay))]
 
 
 def away_seats(game: store.Game) -> set[int]:
@@ -156,7 +162,8 @@ def after_change(request: Request, game_id: str, since: str) -> Response:
     """htmx gets the fresh table; a plain form gets Post/Redirect/Get, to a page that tells
     what happened since the stamp `since` (the player's own move, then the computers'), as a
     page with JavaScript hears it poll by poll."""
-    fragment = table_response(request, load_visit(request, game_id), focus=True)
+    fragment = table_response(request, load_visit(request, game_id), focus=True,
+                              seen=moves_seen(since))
     return after_post(request, f"{game_path(game_id)}?since={since}", fragment)
 
 

@@ -180,7 +180,8 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
             raise TableRefusal(409, _("Please wait: it is %(owner)s turn.",
                                       owner=_whose_turn(visit)))
         return change(request, visit, lambda session: _play(session, game, chosen, mark),
-                      done=lambda fresh: _repeated(chosen, version, fresh))
+                      done=lambda fresh: _repeated(chosen, version, fresh)
+                      or _dealt_meanwhile(chosen, fresh.replay, mark))
     except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
         raise TableRefusal(422, refusal_text(error)) from None
 
@@ -197,9 +198,10 @@ def _repeated(chosen: Move, version: int, game: store.Game) -> bool:
     )
 
 
-def _dealt_meanwhile(chosen: Move, replay: store.Replay, mark: object) -> bool:
+def _dealt_meanwhile(chosen: Move, replay: store.Replay | None, mark: object) -> bool:
     """Whether "Deal the next hole" was pressed by another player first: done, not refused."""
-    return isinstance(chosen, NextHole) and mark is not None and mark != hole_mark(replay)
+    return (isinstance(chosen, NextHole) and replay is not None and mark is not None
+            and mark != hole_mark(replay))
 
 
 def parse_move(raw: object, seat: int | None, positions: int) -> Move:
