@@ -235,6 +235,9 @@ def possessive(name: str, locale: str | None = None) -> str:
     "Klas B:s"."""
     last, owner = name[-1:], isolate(name)
     if (locale or current_locale()) == "sv":
+        head, mark, rest = name.rpartition(" (")
+        if head and mark and rest.endswith(")"):  # "Fay (dator)" owns as "Fays (dator)"
+            return f"{possessive(head, locale)} ({rest}"
         if last.lower() in ("s", "x", "z"):
             return owner
         if last == "." and name[-2:-1].isalpha():  # an initial: "Klas B." owns as "Klas B:s"
