@@ -162,6 +162,12 @@ class Position:
     def cards_left(self) -> int:
         return sum(len(cards) for cards in self.columns)
 
+    @property
+    def jokers_to_come(self) -> bool:
+        """Whether a joker is still in the columns or the draw pile (anyone can count the ones
+        on the discard pile)."""
+        return self.variant.jokers > sum(is_joker(card) for card in self.discard)
+
     def all_cards(self) -> list[str]:
         return [c for cards in self.columns for c in cards] + list(self.discard) + list(self.stock)
 
@@ -211,22 +217,28 @@ class FitNote:
     jokers: bool = False
 
 
-def what_fits(top: str | None, variant: Variant = STANDARD) -> FitNote:
-    """What may be played on `top` now."""
+def what_fits(top: str | None, variant: Variant = STANDARD,
+              jokers_to_come: bool | None = None) -> FitNote:
+    """What may be played on `top` now (`jokers_to_come`: Position.jokers_to_come, by default
+    whether the deck has jokers)."""
     if top is None:
         return FitNote("empty")
     if is_joker(top):
         return FitNote("joker", top)
     ranks = tuple(sorted(neighbours(rank(top), variant)))
-    return FitNote("ranks" if ranks else "nothing", top, ranks, variant.jokers > 0)
+    jokers = variant.jokers > 0 if jokers_to_come is None else jokers_to_come
+    return FitNote("ranks" if ranks else "nothing", top, ranks, jokers)
 
 
-def why_not(card: str, top: str | None, variant: Variant = STANDARD) -> IllegalMoveError:
-    """Why `card` does not fit on `top`: the refusal with its code and facts."""
+def why_not(card: str, top: str | None, variant: Variant = STANDARD,
+            jokers_to_come: bool | None = None) -> IllegalMoveError:
+    """Why `card` does not fit on `top`: the refusal with its code and facts (a joker to come
+    would fit anywhere: see what_fits)."""
     if top is None:
         return IllegalMoveError("no_top_card", card=card)
     top_rank = rank(top)
-    facts = {"card": card, "top": top, "jokers": variant.jokers > 0}  # a joker fits anywhere
+    jokers = variant.jokers > 0 if jokers_to_come is None else jokers_to_come
+    facts = {"card": card, "top": top, "jokers": jokers}
     if top_rank == KING and not (variant.queen_on_king or variant.round_the_corner):
         return IllegalMoveError("nothing_on_king", **facts)
     if top_rank == ACE and not variant.round_the_corner and rank(card) == KING:
@@ -284,7 +296,7 @@ def _play_refused(position: Position, column: int, card: str | None) -> IllegalM
         return IllegalMoveError(DEAL_OVER)
     if card is None:
         return IllegalMoveError("empty_column", column=column + 1)
-    return why_not(card, position.top, position.variant)
+    return why_not(card, position.top, position.variant, position.jokers_to_come)
 
 
 def draw(position: Position) -> Position:

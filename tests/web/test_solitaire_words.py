@@ -13,6 +13,7 @@ from app.rules.solitaire import (
     Play,
     Position,
     Variant,
+    play,
     what_fits,
     why_not,
 )
@@ -87,6 +88,23 @@ def test_with_jokers_a_refusal_never_says_only_a_rank_fits(card, top, english, s
         assert swedish not in text and "joker" in text
     with use_locale("en"):
         assert "only a joker fits a king" in fit_text(what_fits("KS", Variant(jokers=2)))
+
+
+def test_once_every_joker_is_played_the_words_no_longer_offer_one():
+    variant = Variant(jokers=1)
+    played = Position((("2D",),), ("JK", "KS"), ("3C",), variant)
+    to_come = Position((("2D",),), ("KS",), ("3C", "JK"), variant)
+    with use_locale("en"):
+        assert refusal_text(play_refusal(played)).endswith("nothing goes on a king.")
+        assert refusal_text(play_refusal(to_come)).endswith("only a joker goes on a king.")
+        assert "joker" not in fit_text(what_fits("KS", variant, played.jokers_to_come))
+        assert "joker" in fit_text(what_fits("KS", variant, to_come.jokers_to_come))
+
+
+def play_refusal(position: Position) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as refused:
+        play(position, 0)
+    return refused.value
 
 
 def test_every_refusal_code_is_worded_in_both_languages():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.i18n import card_in_text
 from app.i18n import gettext as _
 from app.players.solitaire.thumb import follow_ups
-from app.rules.cards import is_joker, rank
+from app.rules.cards import rank
 from app.rules.solitaire import KING, Move, Play, Position, fits, playable_columns
 
 
@@ -13,8 +13,7 @@ def _stops_run(card: str, position: Position) -> bool:
     """Whether nothing at all could ever go on `card` (a king in the standard rules, unless a
     joker is still to come: anyone can count the jokers on the discard pile)."""
     variant = position.variant
-    jokers_to_come = variant.jokers > sum(is_joker(c) for c in position.discard)
-    return (rank(card) == KING and not jokers_to_come
+    return (rank(card) == KING and not position.jokers_to_come
             and not (variant.queen_on_king or variant.round_the_corner))
 
 

@@ -169,7 +169,8 @@ def board_context(
         "end_text": end_text(position) if over else None,
         "said": said,
         "last_move": last_move_text(deal, position),
-        "what_fits": None if over else fit_text(what_fits(position.top, position.variant)),
+        "what_fits": None if over else fit_text(
+            what_fits(position.top, position.variant, position.jokers_to_come)),
         "fits_now": fits_now_text(position),
         "hint_draw": bool(advice and isinstance(advice.move, Draw)),
         "focus_fallback": _focus_fallback(position, over, final),
