@@ -149,7 +149,7 @@ def test_a_hole_in_play_for_score_is_no_practice_deal(client, friend):
     fields = {"action": "number", "deal_number": str(first.deal_number), "jokers": "1"}
     refused = client.submit("/solitaire/deals", fields)
     assert refused.status_code == 422
-    assert f"Deal {first.deal_number} is being played for score in a round" in refused.text
+    assert f"Deal {first.deal_number} is being played for score (in a round" in refused.text
     theirs = accept(friend, challenge(client, round_id), "Bo")
     ninth = round_deals(friend, theirs)[8].deal_number  # dealt, and in play for both
     assert friend.submit("/solitaire/deals", {**fields, "deal_number": str(ninth)}

@@ -71,6 +71,20 @@ def test_a_coming_days_number_is_no_practice_deal_either(app, client, today):
                          ).status_code == 303
 
 
+def test_a_deal_of_the_day_begun_yesterday_is_no_practice_deal_until_it_is_over(app, client,
+                                                                               today):
+    """Its score still counts when it is finished after midnight."""
+    from tests.web.solitaire_helpers import finish
+
+    deal = start(client)
+    app.dependency_overrides[utc_today] = lambda: TODAY + timedelta(days=1)
+    fields = {"deal_number": str(daily_deal_number(TODAY)), "action": "number"}
+    refused = client.submit("/solitaire/deals", fields)
+    assert refused.status_code == 422 and "is being played for score" in refused.text
+    finish(client, deal.id)
+    assert client.submit("/solitaire/deals", fields).status_code == 303
+
+
 def test_the_rule_is_stable_and_changes_by_day():
     assert daily_deal_number(date(2026, 11, 30)) == 674825613  # fixed forever: see the rule
     assert daily_deal_number(date(2026, 11, 29)) != daily_deal_number(date(2026, 11, 30))

@@ -237,12 +237,14 @@ def _check_version(current: StoredDeal, version: int) -> None:
 
 
 def in_play_for_score(session: Session, *, deal_number: int) -> bool:
-    """Whether a round or a challenge still plays this deal number for score: practised
-    freely first, with Undo, it would show that hole's draw pile before it counts."""
+    """Whether a round, a challenge or a deal of the day (one begun before midnight, say)
+    still plays this deal number for score: practised freely first, with Undo, it would show
+    that deal's draw pile before it counts."""
     unfinished = select(SolitaireDeal.id).where(
         SolitaireDeal.deal_number == deal_number,
-        SolitaireDeal.round_id.is_not(None),
         SolitaireDeal.score.is_(None),
+        SolitaireDeal.round_id.is_not(None)
+        | SolitaireDeal.id.in_(select(DailyEntry.deal_id)),
     )
     return session.scalar(unfinished.limit(1)) is not None
 

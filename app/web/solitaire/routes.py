@@ -76,8 +76,8 @@ COMING_NUMBER_MESSAGE = N_(
     "It opens for practice the day after."
 )
 IN_PLAY_NUMBER_MESSAGE = N_(
-    "Deal %(number)s is being played for score in a round or a challenge: it opens for "
-    "practice once everyone playing it has finished it."
+    "Deal %(number)s is being played for score (in a round, a challenge or a deal of the "
+    "day): it opens for practice once everyone playing it has finished it."
 )
 DEAL_NUMBER_MESSAGE = N_("Deal numbers are whole numbers from 1 to %(max)s.")
 DEAL_PAGE = "solitaire/deal.html"
