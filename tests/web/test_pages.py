@@ -508,7 +508,7 @@ def test_no_machine_readable_route_list(client):
 
 def test_manifest_makes_the_site_installable_with_a_card_icon(client):
     html = client.get("/").text
-    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    assert '<link rel="manifest" href="/manifest.webmanifest?lang=en">' in html
     response = client.get("/manifest.webmanifest")
     assert response.headers["content-type"].startswith("application/manifest+json")
     manifest = response.json()
@@ -667,6 +667,8 @@ def test_area_stylesheets_style_only_their_own_elements(app):
 
 def test_manifest_speaks_the_readers_language(client):
     english = client.get("/manifest.webmanifest").json()
+    page = client.get("/?lang=sv").text  # the browser fetches the address without cookies
+    assert '<link rel="manifest" href="/manifest.webmanifest?lang=sv">' in page
     swedish = client.get("/manifest.webmanifest?lang=sv").json()
     assert english["lang"] == "en" and "four-card" in english["description"]
     assert swedish["lang"] == "sv" and "fyrkortsgolf" in swedish["description"].lower()
