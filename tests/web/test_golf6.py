@@ -858,11 +858,11 @@ def test_peek_variation_shows_your_near_row_to_you_alone(app, client):
     # Named face down as CONTRACT.md says; what you saw describes the card.
     near = re.search(r'<button[^>]*id="g6-card-0-3"[^>]*>', mine).group(0)
     assert 'aria-describedby="g6-card-0-3-looked"' in near
-    assert (f'<span id="g6-card-0-3-looked" hidden>You looked: {card_name(truth[0][3])}</span>'
-            in mine)
+    looked = f"You looked: {card_name(truth[0][3])}"
+    assert f'<span id="g6-card-0-3-looked" class="visually-hidden">{looked}</span>' in mine
     assert "Your card, bottom row, left: face down" in card_names(mine)
     for page in (mine, friend.get(url).text):
-        assert page.count("-looked\" hidden>You looked: ") == 3
+        assert page.count("-looked\" class=\"visually-hidden\">You looked: ") == 3
     assert state(friend, url)["seats"][0]["known"] == [None] * 6
     friend.close()
 

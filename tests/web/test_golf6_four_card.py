@@ -106,10 +106,11 @@ def test_the_peeked_cards_are_shown_to_their_owner_only(app, client, two_players
         watch_page = watcher.get(url).text
         watch_json = str(watcher.get(url, headers=JSON).json())
     for name in mine:
-        assert f" hidden>You looked: {name}</span>" in ann_page
+        assert f'"visually-hidden">You looked: {name}</span>' in ann_page
         assert name not in maria_page and name not in watch_page
     for name in hers:
-        assert f" hidden>You looked: {name}</span>" in maria_page and name not in ann_page
+        assert f'"visually-hidden">You looked: {name}</span>' in maria_page
+        assert name not in ann_page
     unseen = {card for layout in truth.layouts for card in layout[:2]}
     for card in unseen | set(truth.stock):
         for text in (ann_page, maria_page, watch_page):
