@@ -171,20 +171,28 @@ def is_fragment_request(request: Request) -> bool:
 
 def wants_json(request: Request) -> bool:
     """JSON when the Accept header ranks application/json above text/html (CONTRACT.md: game
-    pages answer `Accept: application/json` with the state). Equal ranks, or a wildcard
-    alone, get the page, as browsers expect."""
-    header = request.headers.get("accept", "")[:1000]
-    json_rank = _rank(header, "application/json")
-    return json_rank > 0 and json_rank > _rank(header, "text/html")
+    pages answer `Accept: application/json` with the state). A type named outright outranks
+    a wildcard ("text/*", "*/*") at equal quality; named both, or neither, gets the page."""
+    qualities = _qualities(request.headers.get("accept", "")[:1000])
+    json_rank = _rank(qualities, "application/json")
+    return json_rank[0] > 0 and json_rank > _rank(qualities, "text/html")
 
 
-def _rank(header: str, media_type: str) -> float:
-    """The quality the header gives exactly this media type (0 when it is not named)."""
-    best = 0.0
+def _rank(qualities: dict[str, float], media_type: str) -> tuple[float, bool]:
+    """The quality the header gives this type (by its most specific match), and whether the
+    header names it outright."""
+    kind = media_type.split("/")[0]
+    for name in (media_type, f"{kind}/*", "*/*"):
+        if name in qualities:
+            return qualities[name], name == media_type
+    return 0.0, False
+
+
+def _qualities(header: str) -> dict[str, float]:
+    """Each media range the header names, with its quality ("q", 1 when not given)."""
+    qualities: dict[str, float] = {}
     for part in header.split(",")[:50]:
         name, *params = (piece.strip() for piece in part.split(";"))
-        if name.lower() != media_type:
-            continue
         quality = 1.0
         for param in params:
             key, _, value = param.partition("=")
@@ -193,8 +201,8 @@ def _rank(header: str, media_type: str) -> float:
                     quality = min(max(float(value), 0.0), 1.0)
                 except ValueError:
                     quality = 0.0
-        best = max(best, quality)
-    return best
+        qualities.setdefault(name.lower(), quality)
+    return qualities
 
 
 def render(

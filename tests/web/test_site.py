@@ -78,6 +78,8 @@ def test_json_is_answered_when_the_accept_header_prefers_it(client):
         "text/html;q=0.1, application/json": True,
         "application/json, text/plain, */*": True,
         "application/json;q=0": False,
+        "application/json;q=0.5, */*": False,  # any type at all, the page included, at 1
+        "application/json;q=0.5, text/*": False,
         "application/json;q=oops": False,
         "text/html, application/json": False,  # equal: the page, as before
         "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8": False,
