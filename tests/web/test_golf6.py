@@ -210,7 +210,8 @@ def test_no_one_may_take_the_word_the_table_uses_for_the_reader(app, client, nam
     url = create(client, friends="1")
     with Client(app, base_url="http://testserver") as other:
         response = other.submit(invite_of(client, url), {"name": name})
-    assert response.status_code == 422 and "please choose another name" in response.text
+    assert response.status_code == 422
+    assert "The table calls each player “You” on their own screen" in response.text
     assert state(client, url)["seats"][1]["name"] == "Seat 2 (free)"
 
 
