@@ -121,8 +121,9 @@ def player_name_field(form: FormData) -> str:
         raise FormError("name", _("Names like %(name)s are how the table marks computer "
                                   "players and free seats: please choose another.", name=name))
     if passes_for_the_reader(name):
+        you = _("You")  # apart: the message extractor does not see a _() inside another
         raise FormError("name", _("The table calls each player “%(you)s” on their own screen, "
-                                  "so please choose another name.", you=_("You")))
+                                  "so please choose another name.", you=you))
     return name
 
 
