@@ -791,6 +791,50 @@ def test_the_live_region_tells_only_news_after_a_hand_over_and_a_rematch(app, cl
     assert live_region_of(polled.text).startswith("A new game has begun.")
 
 
+def test_a_repeated_or_late_press_still_tells_what_happened_since_the_page(client,
+                                                                        two_players):
+    """The page's stamp rides in its forms: the answer's live region tells what is new."""
+    url, friend = two_players
+    play_to_turn(client, friend, url)  # Maria to draw
+    page = friend.get(url).text
+    fields = {"version": str(version(friend, url)), "hole": hole_mark_of(friend, url),
+              "since": re.search(r"since=([0-9.]+)", page).group(1), "move": "draw_stock"}
+    for _ in range(2):  # a double click: htmx drops the first answer, shows the second
+        answer = friend.submit(f"{url}/move", fields, htmx=True)
+    assert "You drew the " in live_region_of(answer.text)
+    play_until_the_hole_is_over({0: client, 1: friend}, url)
+    page = client.get(url).text
+    late = {"version": str(version(client, url)), "hole": hole_mark_of(client, url),
+            "since": re.search(r"since=([0-9.]+)", page).group(1), "move": "next_hole"}
+    assert move(friend, url, "next_hole").status_code == 303
+    answer = client.submit(f"{url}/move", late, htmx=True)
+    assert "Maria dealt hole 2." in live_region_of(answer.text)
+
+
+def test_a_refused_hand_over_says_nothing_again_and_a_repeated_one_is_done(app, client):
+    from sqlalchemy import update
+
+    from app.storage.models import Golf6Seat
+
+    url = create(client, friends="2")
+    maria, cy = join(app, client, url), join(app, client, url, "Cy")
+    assert client.submit(f"{url}/start").status_code == 303
+    with app.state.db.write() as session:
+        session.execute(update(Golf6Seat).where(Golf6Seat.seat == 2).values(last_seen=None))
+    since = re.search(r"since=([0-9.]+)", client.get(url).text).group(1)
+    own = client.submit(f"{url}/handover", {"seat": "0", "since": since}, htmx=True)
+    assert own.status_code == 409 and 'id="golf6-status"' not in own.text
+    assert client.submit(f"{url}/handover", {"seat": "2"}).status_code == 303
+    again = maria.submit(f"{url}/handover", {"seat": "2"})  # her button, a moment late
+    assert again.status_code == 303, again.text
+    end_the_game_now(app, url)
+    with app.state.db.write() as session:
+        session.execute(update(Golf6Seat).where(Golf6Seat.seat == 1).values(last_seen=None))
+    assert "Let the computer play for" not in client.get(url).text  # the game is over
+    maria.close()
+    cy.close()
+
+
 def test_the_hole_review_stays_until_your_first_move_when_another_player_deals(
         client, two_players):
     """Anyone may deal the next hole; the others may not have read their review yet."""

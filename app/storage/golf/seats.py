@@ -102,6 +102,8 @@ def hand_over(session: Session, *, game: Game, seat: int, by: int) -> None:
     if game.status != GameStatus.PLAYING:
         raise Refused(Refusal.NOT_PLAYING)
     target = next((s for s in game.seats if s.seat == seat), None)
+    if target is not None and target.is_bot and target.name:
+        return  # handed over a moment ago (by this press's twin, or by another player)
     if target is None or target.kind != HUMAN or target.seat == by:
         raise Refused(Refusal.NOT_A_FRIEND)
     if not target.is_away(utcnow()):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fastapi import Request
+from fastapi import HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
@@ -19,7 +19,7 @@ from app.i18n import join_names
 from app.rules.golf import describe, view_for
 from app.storage import golf as store
 from app.storage.models import utcnow
-from app.web.forms import VERSION_LIMIT, parse_int
+from app.web.forms import VERSION_LIMIT, parse_int, read_form
 from app.web.golf import board as table_board
 from app.web.golf import coach as golf_coach
 from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit
@@ -167,8 +167,25 @@ def after_change(request: Request, game_id: str, since: str) -> Response:
     return after_post(request, f"{game_path(game_id)}?since={since}", fragment)
 
 
-def _refusal_response(request: Request, game_id: str, refusal: TableRefusal) -> Response:
-    return table_response(request, load_visit(request, game_id), refusal.message, refusal.status)
+async def _posted_stamp(request: Request) -> str | None:
+    """The page's stamp a refused form carried (parsed once: Starlette keeps the form)."""
+    if request.method != "POST":
+        return None
+    try:
+        since = (await read_form(request)).get("since")
+    except HTTPException:  # an unreadable body: its refusal says so, the region stays
+        return None
+    return since if isinstance(since, str) else None
+
+
+def _refusal_response(request: Request, game_id: str, refusal: TableRefusal,
+                      since: str | None) -> Response:
+    """The table with the reason; its live region says only what the page had not been told
+    (nothing, when nothing changed), so a screen reader does not hear a move again."""
+    visit = load_visit(request, game_id)
+    seen = moves_seen(since[:40]) if since else None
+    news = seen is None or not only_away_changed(since or "", visit.game)
+    return table_response(request, visit, refusal.message, refusal.status, seen=seen, news=news)
 
 
 class GolfRoute(APIRoute):
@@ -183,6 +200,8 @@ class GolfRoute(APIRoute):
                 return await handler(request)
             except TableRefusal as refusal:
                 game_id = request.path_params["game_id"]
-                return await run_in_threadpool(_refusal_response, request, game_id, refusal)
+                since = await _posted_stamp(request)
+                return await run_in_threadpool(_refusal_response, request, game_id, refusal,
+                                               since)
 
         return handle

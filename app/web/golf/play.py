@@ -170,10 +170,12 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
         chosen = parse_move(form.get("move"), seat, game.replay.state.options.shape.size)
         version = _field(lambda: version_field(form))
         mark = form.get("hole")  # the hole the page showed (hole_mark)
+        # What the page had been told: the live region of the answer tells all that is newer.
+        since = page_stamp(form.get("since"), game)
         if _repeated(chosen, version, game):  # a double click: the table as it stands
-            return after_change(request, game.id, since=stamp(game))
+            return after_change(request, game.id, since=since)
         if version != game.version and _dealt_meanwhile(chosen, game.replay, mark):
-            return after_change(request, game.id, since=stamp(game))  # by another player
+            return after_change(request, game.id, since=since)  # by another player
         if version != game.version and not _independent(chosen, game.replay, mark):
             raise _refusal(store.Refusal.STALE)
         if seat not in seats_to_act(game.replay.state):
@@ -196,6 +198,11 @@ def _repeated(chosen: Move, version: int, game: store.Game) -> bool:
         and bool(replay.recent)
         and replay.recent[-1].move == chosen
     )
+
+
+def page_stamp(sent: object, game: store.Game) -> str:
+    """The stamp a form's page showed (forms carry it), or the game's own when there is none."""
+    return sent if isinstance(sent, str) and moves_seen(sent[:40]) is not None else stamp(game)
 
 
 def _dealt_meanwhile(chosen: Move, replay: store.Replay | None, mark: object) -> bool:
