@@ -133,7 +133,8 @@ def manifest(request: Request) -> Response:
     return Response(
         json.dumps(body, indent=1),
         media_type="application/manifest+json",
-        headers={"cache-control": "public, max-age=86400"},
+        # Private: its address may set the language cookie, which no shared cache may keep.
+        headers={"cache-control": "private, max-age=86400"},
     )
 
 

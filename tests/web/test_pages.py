@@ -511,6 +511,7 @@ def test_manifest_makes_the_site_installable_with_a_card_icon(client):
     assert '<link rel="manifest" href="/manifest.webmanifest?lang=en">' in html
     response = client.get("/manifest.webmanifest")
     assert response.headers["content-type"].startswith("application/manifest+json")
+    assert response.headers["cache-control"].startswith("private")  # it may set a cookie
     manifest = response.json()
     assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
     sizes = {icon["sizes"] for icon in manifest["icons"]}

@@ -75,6 +75,7 @@ def test_why_a_card_does_not_fit_in_both_languages(card, top, english, swedish):
         ("6C", "KS", "nothing goes on a king", "ingenting får läggas på en kung"),
         ("5C", "AH", "only a 2 goes on an ace", "bara en tvåa får läggas på ett ess"),
         ("QC", "7H", "only a 6 or an 8 does", "bara en sexa eller en åtta passar"),
+        ("KC", "AH", "are not neighbours.", "är inte grannar."),
     ],
 )
 def test_with_jokers_a_refusal_never_says_only_a_rank_fits(card, top, english, swedish):

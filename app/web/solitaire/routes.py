@@ -68,12 +68,12 @@ DRAW_KEPT_MESSAGE = N_(
 )
 REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
 TODAYS_NUMBER_MESSAGE = N_(
-    "Deal %(number)s is today’s deal of the day: play it from the deal of the day. "
-    "It opens for practice tomorrow."
+    "Deal %(number)s is today’s deal of the day: play it from the deal of the day. It opens "
+    "for practice once the day is over and everyone playing it has finished it."
 )
 COMING_NUMBER_MESSAGE = N_(
     "Deal %(number)s is the deal of the day on %(day)s: play it then, from the deal of the day. "
-    "It opens for practice the day after."
+    "It opens for practice once that day is over and everyone playing it has finished it."
 )
 IN_PLAY_NUMBER_MESSAGE = N_(
     "Deal %(number)s is being played for score (in a round, a challenge or a deal of the "

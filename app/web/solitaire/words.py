@@ -52,6 +52,9 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     if p.get("jokers") else gettext(
         "The %(card)s does not fit on the %(top)s: nothing goes on a king.", **_cards(p)),
     "ace_king_not_neighbours": lambda p: gettext(
+        "The %(card)s does not fit on the %(top)s: ace and king are not neighbours (only a 2 "
+        "or a joker goes on an ace).", **_cards(p))
+    if p.get("jokers") else gettext(
         "The %(card)s does not fit on the %(top)s: ace and king are not neighbours.",
         **_cards(p)),
     "only_two_on_ace": lambda p: gettext(
