@@ -17,7 +17,7 @@ import json
 import statistics
 import time
 
-from app.players.solitaire.review import EXPECT_CPU_SECONDS, honest_expectation
+from app.players.solitaire.review import honest_expectation
 from app.rules.solitaire import deal_for_number, start
 from tests.bench.solitaire_optimum import VARIATION_NAMES, load_results, variation
 from tests.bench.solitaire_sets import SET_NAMES, load_set
@@ -43,7 +43,7 @@ def main() -> None:
     for number in numbers:
         began = time.thread_time()
         position = start(deal_for_number(number, variant), variant)
-        value = honest_expectation(position, until=began + EXPECT_CPU_SECONDS)
+        value = honest_expectation(position)
         seconds.append(time.thread_time() - began)
         expected.append(value)
     known = [value for value in expected if value is not None]

@@ -70,3 +70,39 @@ def test_a_gain_that_rounds_to_nothing_is_not_named() -> None:
         assert advice.move == other
         assert ("fewer on average" in advice.reason) is named, advice.reason
         assert "0.0" not in advice.reason
+
+
+def test_the_same_view_gets_the_same_advice_however_slow_the_machine(monkeypatch) -> None:
+    """The budget counts states, not time: a clock that leaps ahead changes nothing, so Hint
+    and the review (which checks its moments with Hint's estimate) always agree."""
+    import time
+
+    position = start(deal_for_number(1234))
+    calm = hint.hint_estimate(position)
+    ticks = iter(range(0, 10**9, 10))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "thread_time", lambda: float(next(ticks)))
+    busy = hint.hint_estimate(position)
+    assert calm is not None and busy is not None
+    assert busy.samples == calm.samples > 1
+    assert busy.ranked() == calm.ranked()
+
+
+def test_a_hint_stops_sampling_at_its_budget_of_states(monkeypatch) -> None:
+    from app.players.solitaire.solver import Solver
+
+    visited = []
+    values = Solver.action_values
+
+    def counted(self, *args):
+        before = self.nodes
+        result = values(self, *args)
+        visited.append(self.nodes - before)
+        return result
+
+    monkeypatch.setattr(Solver, "action_values", counted)
+    estimate = hint.hint_estimate(start(deal_for_number(1234)), budget_ms=20)
+    fast = hint.library() is not None
+    budget = 20 * (hint.FAST_STATES_PER_MS if fast else hint.PURE_STATES_PER_MS)
+    assert estimate is not None and estimate.samples < hint.MAX_SAMPLES
+    assert sum(visited[:-1]) < budget <= sum(visited)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.i18n import format_number, ngettext
@@ -30,8 +28,12 @@ PURE_HORIZONS, PURE_NODES = (4, 3, 2, 1), 4_000
 # about 50 ms in C, 25 ms in pure Python.
 FAST_ENDGAME_NODES, PURE_ENDGAME_NODES = 200_000, 5_000
 MAX_SAMPLES = 400
-# Part of the budget kept for rendering the answer.
-SEARCH_SHARE = 0.5
+# The samples' states per millisecond of a hint's budget: with the rules of thumb played past
+# the horizon, the C solver and pure Python get through about twice as many a millisecond of
+# CPU, so half the budget is left for the rest of the request. A budget of states, not of
+# time, so the same view always gets the same advice and the review (which checks its moments
+# with this estimate) never faults a move Hint advised, however busy the machine.
+FAST_STATES_PER_MS, PURE_STATES_PER_MS = 1_000, 150
 
 
 @dataclass(frozen=True)
@@ -45,34 +47,29 @@ class Advice:
 
 def advise(position: Position, *, budget_ms: int = 150, seed: int = 0) -> Advice:
     """Advise a move from what the player can see only (never the draw pile's order)."""
-    began = time.perf_counter()
     moves = legal_moves(position)
     if not moves:
         raise ValueError("The deal is over: there is no move to advise")
     if len(moves) == 1:
         return Advice(move=moves[0], reason=reason(position, moves[0]))
-    estimate = hint_estimate(position, budget_ms=budget_ms, seed=seed, began=began)
+    estimate = hint_estimate(position, budget_ms=budget_ms, seed=seed)
     if estimate is None:  # not even one draw ahead fits: the rules of thumb, which cost nothing
         move = thumb_move(position)
         return Advice(move=move, reason=reason(position, move))
     return advice_from(position, estimate)
 
 
-def hint_estimate(position: Position, *, budget_ms: int = 150, seed: int = 0,
-                  began: float | None = None,
-                  clock: Callable[[], float] = time.perf_counter) -> Estimate | None:
+def hint_estimate(position: Position, *, budget_ms: int = 150,
+                  seed: int = 0) -> Estimate | None:
     """The estimate behind Hint and Watch (the review checks its moments with it too); None
-    when not even one draw ahead fits. `clock` measures the budget: wall-clock time for a
-    request, CPU time where the answer should not depend on how busy the machine is."""
-    began = clock() if began is None else began
+    when not even one draw ahead fits."""
     try:
-        return _estimate(position, began + budget_ms * SEARCH_SHARE / 1000, seed, clock)
+        return _estimate(position, budget_ms, seed)
     except SearchTooBig:
         return None
 
 
-def _estimate(position: Position, deadline: float, seed: int,
-              clock: Callable[[], float] = time.perf_counter) -> Estimate:
+def _estimate(position: Position, budget_ms: int, seed: int) -> Estimate:
     """Sample at the deepest horizon whose searches stay small enough for the budget."""
     fast = library() is not None
     horizons, limit = (FAST_HORIZONS, FAST_NODES) if fast else (PURE_HORIZONS, PURE_NODES)
@@ -80,9 +77,9 @@ def _estimate(position: Position, deadline: float, seed: int,
     estimate = exact.honest_estimate(position)
     if estimate is not None:
         return estimate
+    states = budget_ms * (FAST_STATES_PER_MS if fast else PURE_STATES_PER_MS)
     coaches = [plain_sampler(samples=MAX_SAMPLES, horizon=h, seed=seed) for h in horizons]
-    estimate = deepest_that_fits(coaches, position, deadline=deadline, clock=clock,
-                                 node_limit=limit)
+    estimate = deepest_that_fits(coaches, position, node_limit=limit, state_budget=states)
     if estimate is not None:
         return estimate
     # One sample one draw ahead, still bounded: a hint never searches without a limit.

@@ -11,9 +11,8 @@ better", flagged as not exact); the moments share MOMENT_NODES states and MOMENT
 judging a move more shallowly when its samples need too many states, and leaving the last moves
 unjudged (flagged) when a hard deal has spent the budget. Past the horizon both play on by the
 rules of thumb, the cheapest estimate. The honest expectation at the start of the deal (what
-the coach expects there, from what the table showed) is judged first, within EXPECT_CPU_SECONDS
-taken out of the moments' time. The costliest moments are then checked by Hint's own estimate,
-within CHECK_CPU_SECONDS.
+the coach expects there, from what the table showed) is judged first, within EXPECT_NODES.
+The costliest moments are then checked by Hint's own estimate, within CHECK_CPU_SECONDS.
 """
 
 from __future__ import annotations
@@ -61,10 +60,10 @@ BEST_CPU_SECONDS = 0.2
 MOMENT_CPU_SECONDS = 0.25
 # Horizons tried in turn, once the exact solve is out of states, for a score these cards allow.
 BOUND_HORIZONS = (2, 4, 6, 8, 10, 12, 14, 16)
-# The honest expectation at the start of the deal: samples, and the CPU it may take out of the
-# moments' MOMENT_CPU_SECONDS (it is judged first, by the same kind of coach).
+# The honest expectation at the start of the deal: samples, and the states they may visit
+# together (a budget of states, so that the figure does not depend on the machine's load).
 EXPECT_SAMPLES, PURE_EXPECT_SAMPLES = 32, 8
-EXPECT_CPU_SECONDS = 0.08
+EXPECT_NODES = 400_000
 # The quick judge's few samples flatter some moves: each costly moment it finds, costliest
 # first, is judged again by Hint's own estimate (its 75 ms of search) and named only if that
 # agrees it cost at least MIN_LOSS, so the review never faults a move Hint would advise. At
@@ -181,15 +180,13 @@ def _thumb_line(position: Position) -> int:
     return score(position)
 
 
-def honest_expectation(
-    position: Position, *, seed: int = 0, until: float | None = None
-) -> float | None:
+def honest_expectation(position: Position, *, seed: int = 0) -> float | None:
     """The score an honest player could expect from `position`: the coach's best move's mean.
 
     Honest like the coach: it knows which cards are in the draw pile, never their order, so two
     deals that differ only in that order get the same figure. The deepest horizon whose samples
-    stay within their share of states; sampling stops once the thread's CPU time reaches
-    `until`. When no horizon fits, one sampled order with no draw searched ahead; None if
+    stay within their share of states; sampling stops after EXPECT_NODES states. When no
+    horizon fits, one sampled order with no draw searched ahead; None if
     even that needs too many states.
     """
     if is_over(position):
@@ -202,8 +199,9 @@ def honest_expectation(
         plain_sampler(samples=samples, horizon=h, seed=seed, rollouts=THUMB_ROLLOUTS)
         for h in horizons
     ]
+    budget = EXPECT_NODES if fast else EXPECT_NODES // PURE_SHARE
     estimate = deepest_that_fits(
-        coaches, position, deadline=until, clock=time.thread_time, node_limit=limit, forced=True
+        coaches, position, node_limit=limit, state_budget=budget, forced=True
     )
     if estimate is not None:
         return estimate.ranked()[0][0]
@@ -302,7 +300,7 @@ def review(
     if not exact and final <= best:  # the player's own line is one these cards allow
         best = final
     began = time.thread_time()
-    expected = honest_expectation(positions[0], seed=seed, until=began + EXPECT_CPU_SECONDS)
+    expected = honest_expectation(positions[0], seed=seed)
     expected = None if expected is None else round(expected, 2)
     judge_ = Judge(seed)
     moments, complete = [], True
@@ -327,8 +325,7 @@ def _checked(candidates: Sequence[Moment], positions: Sequence[Position]) -> lis
         if len(confirmed) == MOMENTS or time.thread_time() - began > CHECK_CPU_SECONDS:
             break
         position = positions[moment.keep]
-        # Its budget in CPU time: what a review names must not depend on the machine's load.
-        estimate = hint_estimate(position, clock=time.thread_time)
+        estimate = hint_estimate(position)
         if estimate is None:
             continue
         ranked = estimate.ranked()

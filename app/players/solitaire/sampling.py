@@ -12,8 +12,7 @@ such bias, so the coach uses it wherever it fits.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,23 +53,20 @@ def plain_sampler(**options: Any) -> Coach:
 
 
 def deepest_that_fits(
-    coaches: Sequence[Coach],
-    position: Position,
-    *,
-    deadline: float | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    **options: Any,
+    coaches: Sequence[Coach], position: Position, *, state_budget: int = 0, **options: Any
 ) -> Estimate | None:
     """The estimate of the first coach (deepest horizon first) whose samples each fit their
-    share of states (`node_limit` in `options`); None when none fits, or when `clock()` reaches
-    `deadline` before the next one could start."""
+    share of states (`node_limit` in `options`); None when none fits. The states a coach
+    spent before its search proved too big come out of `state_budget`, if given."""
+    left = state_budget
     for coach in coaches:
-        if deadline is not None and clock() >= deadline:
-            return None
         try:
-            return coach.estimate(position, deadline=deadline, clock=clock, **options)
+            return coach.estimate(position, state_budget=left, **options)
         except SearchTooBig:
-            continue
+            if state_budget:
+                left -= coach.solver_for(position).nodes
+                if left <= 0:
+                    return None
     return None
 
 
@@ -149,16 +145,17 @@ class Coach:
         self,
         position: Position,
         *,
-        deadline: float | None = None,
         node_limit: int = 0,
-        clock: Callable[[], float] = time.perf_counter,
+        state_budget: int = 0,
         forced: bool = False,
     ) -> Estimate:
-        """Score each legal move; stops sampling once `clock()` reaches `deadline`, if given.
+        """Score each legal move; stops sampling once the samples have visited `state_budget`
+        states, if given: a budget of states, not of time, so that the same view always gets
+        the same answer, however busy the machine.
 
         A position with a single move is only sampled when `forced` (to know its value).
         Raises SearchTooBig when one sample needs more than `node_limit` states. With
-        `turn_samples`, and no deadline, close calls are judged again with this turn and the
+        `turn_samples`, and no budget, close calls are judged again with this turn and the
         next played honestly (turns.py).
         """
         plays, moves = candidates(position)
@@ -177,15 +174,16 @@ class Coach:
         seed = self._sample_seed(position)
         rng = random.Random(seed)
         count = 1 if estimate.exact else self.samples
+        spent = solver.nodes
         for sample in range(count):
             rng.shuffle(unseen)
             values = solver.action_values(heights, top, unseen, plays, horizon, node_limit, sample)
             estimate.add(values)
-            if deadline is not None and clock() >= deadline:
+            if state_budget and solver.nodes - spent >= state_budget:
                 break
             if self._clear_enough(estimate):
                 break
-        if deadline is None and self._turns_worth_it(estimate):
+        if not state_budget and self._turns_worth_it(estimate):
             values = turn_values(
                 solver,
                 heights,
