@@ -106,3 +106,41 @@ def test_a_hint_stops_sampling_at_its_budget_of_states(monkeypatch) -> None:
     budget = 20 * (hint.FAST_STATES_PER_MS if fast else hint.PURE_STATES_PER_MS)
     assert estimate is not None and estimate.samples < hint.MAX_SAMPLES
     assert sum(visited[:-1]) < budget <= sum(visited)
+
+
+def test_the_last_joker_played_is_no_longer_to_come_when_the_king_under_it_is_named() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import reason
+
+    # Anything fits on a joker; with only kings to follow it, none keeps the run going.
+    board = position(["KC JK", "KD", "KH", "KS", "", "", ""], "7H", "9S", Variant(jokers=1))
+    with use_locale("en"):
+        assert reason(board, Play(0)) == (
+            "Play the joker. The king of clubs under it fits next: one more card off the "
+            "table, though nothing goes on a king.")
+
+
+def test_the_tallest_column_is_not_the_reason_when_another_card_would_start_a_run() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import reason
+
+    # The king of spades (column 1, the tallest) and the jack of clubs both fit the queen;
+    # the 10 under the jack would go on, so height is not what decides.
+    board = position(["2H 3H 4H KS", "TC JC", "2D", "5H", "5S", "5C", "AS"], "QD", "4D")
+    with use_locale("en"):
+        text = reason(board, Play(0))
+    assert text.startswith("Play the king of spades.")
+    assert "most cards" not in text
+
+
+def test_turning_over_a_card_names_every_card_that_fits_and_keeps_them() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import reason
+
+    board = position(["AH", "3D", "9C", "9S", "QH", "QS", "KS"], "2C", "4D")
+    with use_locale("en"):
+        assert reason(board, DRAW) == (
+            "Turn over a card. The ace of hearts or the 3 of diamonds fits, but keeping them "
+            "for later leaves fewer cards in the end.")
+    with use_locale("sv"):
+        assert "spara dem" in reason(board, DRAW) or "spara korten" in reason(board, DRAW)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from app.players.golf import bots
-from app.players.golf.hint import CLOSE, hint, option_values
+from app.players.golf.hint import CLOSE, hint, makes_pair, option_values
 from app.rules.golf import (
     DrawStock,
     Options,
@@ -140,7 +140,9 @@ def test_draw_reason_and_close_alternatives():
             reasons.add(advice.reason)
             if advice.runner_up is not None:
                 assert 0 <= advice.margin < CLOSE
-                assert type(advice.runner_up) is not type(advice.move)
+                if type(advice.runner_up) is type(advice.move):  # only a place that pairs
+                    assert isinstance(advice.runner_up, Swap)
+                    assert makes_pair(view, view.drawn, advice.runner_up.index)
             if isinstance(advice.move, DrawStock) and view.discard_top:
                 assert advice.reason in ("draw_discard_useless", "draw_better")
                 assert advice.card == view.discard_top
@@ -332,3 +334,44 @@ def test_a_face_up_card_swapped_for_no_better_one_is_never_called_tempo():
             if advice.reason == "keeps_from_next":
                 assert "the next player could make more use of the" in said, said
     assert {"keeps_from_next", "same_score", "room_to_improve"} <= seen, seen
+
+
+def test_a_close_place_that_makes_a_pair_is_named_beside_the_advice():
+    """A learner sees a pair at once: a hint that puts the card elsewhere names the pair as
+    the close alternative, with its cost, instead of passing it over."""
+    from app.i18n import use_locale
+    from app.web.golf.coach import hint_text
+
+    named = []
+    games = [positions(Options(), seed, limit=400) for seed in range(1, 9)]
+    for state, seat in (position for game in games for position in game):
+        view = seat_view(state, seat)
+        advice = hint(view)
+        if advice is None or not isinstance(advice.runner_up, Swap):
+            continue
+        if isinstance(advice.move, Swap):
+            assert makes_pair(view, view.drawn, advice.runner_up.index)
+            with use_locale("en"):
+                said = hint_text(view, advice)
+            assert "It is close: the next best, to swap the" in said, said
+            named.append(said)
+    assert named, "no close pair passed over in these games"
+
+
+def test_no_hint_speaks_of_a_cost_or_a_margin_that_rounds_to_nothing():
+    from app.i18n import use_locale
+    from app.web.golf.coach import hint_text
+
+    games = [positions(Options(seats=3), seed, limit=400) for seed in range(1, 6)]
+    for state, seat in (position for game in games for position in game):
+        view = seat_view(state, seat)
+        advice = hint(view)
+        if advice is None:
+            continue
+        with use_locale("en"):
+            said = hint_text(view, advice)
+        assert "-0.0" not in said and "about 0.0 points" not in said, said
+        if advice.reason == "keeps_from_next":
+            assert advice.saving <= -0.05
+        if advice.reason == "tempo" and advice.saving <= -0.05:
+            assert "points more than a hidden card" in said, said

@@ -118,19 +118,29 @@ def hint(view: SeatView) -> Hint | None:
                  "index": getattr(move, "index", None)}
         return Hint(move=move, **(plain | _square_facts(view, move)))
     values = option_values(view)
-    runner_up, margin = _runner_up(values, move)
+    runner_up, margin = _runner_up(view, values, move)
     found = _reason(view, move)
     return Hint(**{**found, "move": move, "runner_up": runner_up, "margin": margin})
 
 
-def _runner_up(values: list[tuple[float, Move]], move: Move) -> tuple[Move | None, float | None]:
+def _runner_up(view: SeatView, values: list[tuple[float, Move]],
+               move: Move) -> tuple[Move | None, float | None]:
     """The best action of another kind, and how much worse it is (None: no other kind).
 
     Two places for the same card are often worth exactly the same (two face-down cards of
     one column), so only a different kind of action (draw or take, keep or throw, turn up)
-    is named as the close alternative."""
+    is named as the close alternative, or another place where the card would make a pair:
+    a learner sees that pair at once, and would take a hint that passes it over in silence
+    for a blunder."""
+
+    def rival(other: Move) -> bool:
+        if type(other) is not type(move):
+            return True
+        return (isinstance(other, Swap) and bool(view.drawn)
+                and makes_pair(view, view.drawn, other.index))
+
     mine = [v for v, m in values if m == move]
-    others = sorted(((v, m) for v, m in values if type(m) is not type(move)),
+    others = sorted(((v, m) for v, m in values if m != move and rival(m)),
                     key=lambda vm: vm[0])
     if not mine or not others:
         return None, None
@@ -204,22 +214,19 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     ev = plan.evaluator
     rank = rank_of(card)
     before, after = ev.ev(plan.mine), ev.ev(placed(plan.mine, index, rank))
-    shape = view.shape
-    partner = next(b if a == index else a for a, b in shape.column_lines if index in (a, b))
-    pairs = plan.mine[partner] == rank and rank is not None
     replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
-    if pairs:
+    if makes_pair(view, card, index):
         reason = "pairs"
     elif before - after <= 0 and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
     elif before - after > 0:
         reason = "replaces_hidden" if replaces is None else "replaces_higher"
+    elif before - after > -0.05:
+        reason = "same_score"
     elif six.gift(plan, plan.mine[index]) < six.gift(plan, rank):
         # A face-up card swapped for one no better: what goes on the pile is what the next
         # player could use less (the coach charges a discard what it gives them).
         reason = "keeps_from_next"
-    elif before - after > -0.05:
-        reason = "same_score"
     else:
         # Its look-ahead: a higher card leaves more for the coming turns to save.
         reason = "room_to_improve"
@@ -227,6 +234,13 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
         "reason": reason, "card": card, "index": index, "replaces": replaces,
         "worth_hidden": ev.mean, "saving": before - after,
     }
+
+
+def makes_pair(view: SeatView, card: str, index: int) -> bool:
+    """Whether `card` put at `index` matches the face-up card at the other end of its column."""
+    rank = rank_of(card)
+    partner = next(b if a == index else a for a, b in view.shape.column_lines if index in (a, b))
+    return rank is not None and six._plan(view).mine[partner] == rank
 
 
 def _best_discard_saving(view: SeatView) -> float:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from app.i18n import card_in_text
+from app.i18n import card_in_text, ngettext
 from app.i18n import gettext as _
 from app.players.solitaire.thumb import follow_ups
 from app.rules.cards import rank
-from app.rules.solitaire import KING, Move, Play, Position, fits, playable_columns
+from app.rules.solitaire import KING, Move, Play, Position, apply, fits, playable_columns
 
 
 def _stops_run(card: str, position: Position) -> bool:
@@ -29,11 +29,13 @@ def _play_reason(position: Position, column: int) -> str:
     followers = follow_ups(position, column)
     if followers:
         # Any follower takes one more card off, but only one that is no king keeps the run
-        # going: name such a one if there is one, the card under first.
-        pool = [f for f in followers if not _stops_run(f, position)] or followers
+        # going: name such a one if there is one, the card under first. A joker played now
+        # is no longer to come once it is down.
+        after = apply(position, Play(column))
+        pool = [f for f in followers if not _stops_run(f, after)] or followers
         under = cards[-2] if len(cards) > 1 else None
         follower = under if under in pool else pool[0]
-        goes_on = not _stops_run(follower, position)
+        goes_on = not _stops_run(follower, after)
         if follower == under and goes_on:
             return _(
                 "Play the %(card)s. The %(under)s under it fits next, "
@@ -58,8 +60,10 @@ def _play_reason(position: Position, column: int) -> str:
             "it: one more card off the table, though nothing goes on a king.",
             card=name, next=card_in_text(follower), column=where,
         )
-    if others and len(cards) > max(len(position.columns[c]) for c in others):
+    if (others and len(cards) > max(len(position.columns[c]) for c in others)
+            and not any(follow_ups(position, c) for c in others)):
         # Tallest among the choices only: a column whose card does not fit may be taller.
+        # Only other things equal: when another card would start a run, height is not why.
         return _(
             "Play the %(card)s. Of the columns whose card fits, column %(column)d has the most "
             "cards, and freeing tall columns helps most.",
@@ -94,9 +98,12 @@ def _draw_reason(position: Position) -> str:
             return _("Turn over a card. Nothing fits the king.")
         return _("Turn over a card. Nothing fits on the %(top)s.", top=card_in_text(top))
     names = fitting_names([position.columns[c][-1] for c in playable])
-    return _(
+    return ngettext(
         "Turn over a card. The %(cards)s fits, but keeping it for later "
         "leaves fewer cards in the end.",
+        "Turn over a card. The %(cards)s fits, but keeping them for later "
+        "leaves fewer cards in the end.",
+        len(playable),
         cards=names,
     )
 

@@ -123,7 +123,11 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
                 "that lowers your expected score by about %(saving)s points.", saving=saving),
             "tempo": lambda: _(
                 "on average it is no better than a hidden card (about %(worth)s points), but "
-                "turning your cards up sooner matters more now.", worth=worth),
+                "turning your cards up sooner matters more now.", worth=worth)
+            if round(-advice.saving, 1) <= 0 else _(
+                "on average it scores about %(cost)s points more than a hidden card (about "
+                "%(worth)s points), but turning your cards up sooner matters more now.",
+                cost=cost, worth=worth),
             "keeps_from_next": lambda: _(
                 "it costs you about %(cost)s points, but the next player could make more use "
                 "of the %(card)s than of the %(old)s.", cost=cost, card=card, old=old),
@@ -181,8 +185,12 @@ def _close_text(view: SeatView, advice: Hint) -> str:
         return ""
     other = advice.runner_up
     card = view.drawn if isinstance(other, Swap | ThrowAway) else view.discard_top
+    action = action_phrase(view, other, card)
+    if round(advice.margin, 1) <= 0:
+        return " " + _("It is close: the next best, to %(other)s, is about as good.",
+                       other=action)
     return " " + _("It is close: the next best, to %(other)s, is only about %(margin)s points "
-                   "worse.", other=action_phrase(view, other, card), margin=_n(advice.margin))
+                   "worse.", other=action, margin=_n(advice.margin))
 
 
 def table_hint(visit: Visit) -> str | None:
