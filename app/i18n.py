@@ -120,6 +120,12 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     return text % {"num": num, **fenced(variables)}
 
 
+def quoted(value: object) -> str:
+    """What someone sent, quoted the reader's way when it is text: “fly” / ”fly”; a number
+    or a list as it came."""
+    return gettext("“%(value)s”", value=value) if isinstance(value, str) else repr(value)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the conventional name extractors look for
     """Marks a message for the catalog without translating it yet (module-level data)."""
     return message
@@ -207,7 +213,13 @@ def rank_word(
 
 def format_items(items: Iterable[str], style: str = "standard", locale: str | None = None) -> str:
     """A list the way the language writes it: "Anna, Bo och Cia"; style "or" for alternatives."""
-    return format_list(list(items), style=style, locale=locale or current_locale())
+    items, locale = list(items), locale or current_locale()
+    if len(items) <= 1:
+        return "".join(items)
+    if locale == DEFAULT_LOCALE:
+        # The site's English has no serial comma (Babel's English list has one).
+        return f"{', '.join(items[:-1])} {'or' if style == 'or' else 'and'} {items[-1]}"
+    return format_list(items, style=style, locale=locale)
 
 
 def format_number(
@@ -220,14 +232,7 @@ def format_number(
 
 def join_names(names: Iterable[str], locale: str | None = None) -> str:
     """Names as one phrase: "Ann, Bo and Cy" / "Ann, Bo och Cy"."""
-    names = [isolate(name) for name in names]
-    locale = locale or current_locale()
-    if len(names) <= 1:
-        return "".join(names)
-    if locale == DEFAULT_LOCALE:
-        # The site's English has no serial comma (Babel's English list has one).
-        return f"{', '.join(names[:-1])} and {names[-1]}"
-    return format_list(names, locale=locale)
+    return format_items([isolate(name) for name in names], locale=locale)
 
 
 def possessive(name: str, locale: str | None = None) -> str:

@@ -373,3 +373,17 @@ def test_a_move_that_does_not_get_through_says_so_until_one_does(page):
     draw.click()
     expect(pile).to_contain_text("14 cards left")
     expect(alert).to_have_text("")
+
+
+def test_a_hinted_button_shows_the_focus_ring_and_descriptions_stay_off_the_page(page):
+    open_deal(page, "8")  # two cards fit from the start
+    draw = page.get_by_role("button", name="Draw", exact=True)
+    draw.evaluate("button => button.classList.add('is-hinted')")
+    page.keyboard.press("Shift")  # a key press: focus from here on is shown as the keyboard's
+    draw.focus()
+    assert draw.evaluate("button => button.matches(':focus-visible')")
+    assert draw.evaluate("button => getComputedStyle(button).outlineStyle") == "solid"
+    # What a fitting card's description says is heard with the card, not met as loose text.
+    fitting = page.locator("button[aria-describedby~='fits-note']").first
+    expect(fitting).to_have_accessible_description(re.compile("fits on the discard pile"))
+    expect(page.get_by_text("fits on the discard pile", exact=True)).to_be_hidden()

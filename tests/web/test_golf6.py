@@ -394,7 +394,7 @@ def test_garbage_move_refused(client, two_players, code):
     refused = move(friend, url, code)
     # The refusal names what was sent (escaped), never a stand-in such as None.
     assert refused.status_code == 422 and "None" not in refused.text
-    assert f"{escape(repr(code))} is not a move." in refused.text
+    assert f"“{escape(code[:40])}” is not a move." in refused.text
     assert state(friend, url) == before
 
 
@@ -994,3 +994,17 @@ def test_the_json_state_says_the_games_length_before_it_starts(client, length, h
     url = create(client, length=length)
     lobby = state(client, url)
     assert (lobby["phase"], lobby["hole"], lobby["holes"]) == ("lobby", 0, holes)
+
+
+def test_every_form_at_the_table_carries_its_fields_once(client, two_players):
+    """The move, Hint, hand-over and Play again forms all send the page's stamp and hole, so a
+    refusal of any of them tells only what the page had not been told."""
+    url, friend = two_players
+    play_to_turn(client, friend, url)
+    page = friend.get(url).text
+    forms = re.findall(r"<form [^>]*action=\"[^\"]*/(move|hint)\".*?</form>", page, re.S)
+    bodies = re.findall(r"<form [^>]*action=\"[^\"]*/(?:move|hint)\".*?</form>", page, re.S)
+    assert "move" in forms and "hint" in forms
+    for body in bodies:
+        for field in ("version", "hole", "since"):
+            assert body.count(f'name="{field}"') == 1, (field, body)

@@ -109,10 +109,10 @@ def test_malformed_moves_and_settings_keep_their_words():
     assert _refused(playing(), Swap(0, 6)) == "There is no card position 6 in a layout"
     with pytest.raises(InvalidMoveError) as refused:
         golf.move_from_json({"kind": "fly", "seat": 0})
-    assert refusal_text(refused.value) == "'fly' is not a kind of move"
+    assert refusal_text(refused.value) == "“fly” is not a kind of move"
     with pytest.raises(InvalidMoveError) as refused:
         golf.move_from_json({"kind": "swap", "seat": "²", "index": 0})
-    assert refusal_text(refused.value) == "'²' is not a seat"
+    assert refusal_text(refused.value) == "“²” is not a seat"
     for data, text in [
         ({"seats": 9}, "A game has 2 to 8 seats, not 9"),
         ({"holes": 10}, "A game lasts 9 holes, 18 holes, or until someone reaches 100"),

@@ -375,7 +375,10 @@ def test_an_emptied_column_is_drawn_as_an_empty_slot(client):
     ({"queen_on_king": "on"}, ["a queen goes on a king"], ["nothing goes on a king"]),
     ({"clear_scores_zero": "on"}, ["Clear them all and you score 0."], ["one below zero"]),
     ({"jokers": "2", "empty_start": "on"},
-     ["A joker fits on any card", "your first move is to turn over a card"], []),
+     ["A joker fits on any card", "your first move is to turn over a card",
+      "Apart from a joker, only a 2 goes on an ace"], ["Only a 2"]),
+    ({"jokers": "1", "queen_on_king": "on"},
+     ["Apart from a joker, only a 2 goes on an ace. With Queen on king"], ["Only a 2"]),
 ])
 def test_the_rules_in_short_are_the_rules_of_the_deal(client, fields, said, unsaid):
     page = client.get(board_url(new_deal(client, 7, **fields))).text

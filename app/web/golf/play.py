@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from app.i18n import N_, possessive
+from app.i18n import N_, possessive, quoted
 from app.i18n import gettext as _
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.golf import (
@@ -214,7 +214,7 @@ def _dealt_meanwhile(chosen: Move, replay: store.Replay | None, mark: object) ->
 def parse_move(raw: object, seat: int | None, positions: int) -> Move:
     """The form's "kind" or "kind:index" with the acting seat; anything else is refused."""
     text = raw if isinstance(raw, str) else ""
-    refused = TableRefusal(422, _("%(value)s is not a move.", value=repr(text[:40])))
+    refused = TableRefusal(422, _("%(value)s is not a move.", value=quoted(text[:40])))
     kind, colon, index = text.partition(":")
     position = parse_int(index, 0, positions - 1) if colon else None
     if kind not in KINDS or (colon and position is None):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from app.i18n import N_, card_in_text, join_names
+from app.i18n import N_, card_in_text, join_names, quoted
 from app.i18n import gettext as _
 from app.rules.errors import RuleError
 from app.rules.golf import Event, Shape
@@ -98,32 +98,32 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "move_not_allowed": lambda p: _("That move is not allowed now."),
     # Malformed (InvalidMoveError)
     "move_not_object": lambda p: _("A move must be an object with a kind and a seat"),
-    "unknown_kind": lambda p: _("%(value)s is not a kind of move", value=repr(p["value"])),
-    "bad_seat": lambda p: _("%(value)s is not a seat", value=repr(p["value"])),
-    "bad_position": lambda p: _("%(value)s is not a card position", value=repr(p["value"])),
-    "not_a_move": lambda p: _("%(value)s is not a move", value=repr(p["text"])),
-    "no_such_seat": lambda p: _("There is no seat %(seat)s in this game", seat=repr(p["seat"])),
+    "unknown_kind": lambda p: _("%(value)s is not a kind of move", value=quoted(p["value"])),
+    "bad_seat": lambda p: _("%(value)s is not a seat", value=quoted(p["value"])),
+    "bad_position": lambda p: _("%(value)s is not a card position", value=quoted(p["value"])),
+    "not_a_move": lambda p: _("%(value)s is not a move", value=quoted(p["text"])),
+    "no_such_seat": lambda p: _("There is no seat %(seat)s in this game", seat=quoted(p["seat"])),
     "no_such_position": lambda p: _(
-        "There is no card position %(index)s in a layout", index=repr(p["index"])),
+        "There is no card position %(index)s in a layout", index=quoted(p["index"])),
     "no_options": lambda p: _("A game needs its options"),
     "bad_game_seed": lambda p: _(
         "A game seed is a whole number from 0 to %(high)s", high=p["high"]),
-    "no_such_dealer": lambda p: _("There is no seat %(seat)s to deal", seat=repr(p["seat"])),
+    "no_such_dealer": lambda p: _("There is no seat %(seat)s to deal", seat=quoted(p["seat"])),
     # Settings (OptionsError)
     "setting_not_on_off": lambda p: _("The setting %(name)s must be on or off", name=p["name"]),
     "seat_count": lambda p: _(
         "A game has %(low)s to %(high)s seats, not %(seats)s",
-        low=p["low"], high=p["high"], seats=repr(p["seats"])),
+        low=p["low"], high=p["high"], seats=quoted(p["seats"])),
     "hole_count": lambda p: _("A game lasts 9 holes, 18 holes, or until someone reaches 100"),
-    "unknown_game": lambda p: _("%(name)s is not a Golf game we play", name=repr(p["name"])),
+    "unknown_game": lambda p: _("%(name)s is not a Golf game we play", name=quoted(p["name"])),
     "unknown_first_two": lambda p: _(
-        "%(name)s is not a rule for the first two cards", name=repr(p["name"])),
+        "%(name)s is not a rule for the first two cards", name=quoted(p["name"])),
     "joker_points": lambda p: _("Jokers score -2, -5, -3 or 0"),
     "setting_not_in_game": lambda p: _(
         "The setting %(name)s is not part of %(game)s", name=p["name"],
         game=_(GAME_NAMES[p["game"]]) if p["game"] in GAME_NAMES else p["game"]),
     "settings_not_object": lambda p: _("Settings must be a JSON object"),
-    "unknown_setting": lambda p: _("Unknown setting %(name)s", name=repr(p["name"])),
+    "unknown_setting": lambda p: _("Unknown setting %(name)s", name=quoted(p["name"])),
 }
 
 

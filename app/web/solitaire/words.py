@@ -9,14 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from app.i18n import N_, card_in_text, format_items, gettext, rank_word
+from app.i18n import N_, card_in_text, format_items, gettext, quoted, rank_word
 from app.rules.errors import RuleError
 from app.rules.solitaire import FitNote, SolitaireRuleError, Variant
 
 
-def ranks_text(ranks: Iterable[int], article: bool = False) -> str:
-    """ "6 or 8" (with `article` "a 6 or an 8") / "en sexa eller en åtta"."""
-    return format_items([rank_word(r, article=article) for r in ranks], style="or")
+def ranks_text(ranks: Iterable[int], article: bool = False, joker: bool = False) -> str:
+    """ "6 or 8" (with `article` "a 6 or an 8", with `joker` "a 6, an 8 or a joker") /
+    "en sexa eller en åtta"."""
+    words = [rank_word(r, article=article) for r in ranks]
+    return format_items(words + [gettext("a joker")] if joker else words, style="or")
 
 
 def fit_text(note: FitNote) -> str:
@@ -63,11 +65,8 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     if p.get("jokers") else gettext(
         "The %(card)s does not fit on the %(top)s: only a 2 goes on an ace.", **_cards(p)),
     "no_fit": lambda p: gettext(
-        "The %(card)s does not fit on the %(top)s: only %(ranks)s or a joker does.",
-        ranks=ranks_text(p["ranks"], article=True), **_cards(p))
-    if p.get("jokers") else gettext(
         "The %(card)s does not fit on the %(top)s: only %(ranks)s does.",
-        ranks=ranks_text(p["ranks"], article=True), **_cards(p)),
+        ranks=ranks_text(p["ranks"], article=True, joker=bool(p.get("jokers"))), **_cards(p)),
     "empty_column": lambda p: gettext(
         "Column %(column)d is empty: there is no card to play from it.", column=p["column"]),
     "draw_pile_empty": lambda p: gettext(
@@ -77,7 +76,7 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "nothing_to_undo": lambda p: gettext("Nothing to undo: this is the start of the deal."),
     # Malformed (InvalidMoveError)
     "not_a_move": lambda p: gettext(
-        "%(value)s is not a move: choose a column 1 to 7, or draw.", value=repr(p["value"])),
+        "%(value)s is not a move: choose a column 1 to 7, or draw.", value=quoted(p["value"])),
     "no_such_column": lambda p: gettext(
         "There is no column %(column)d: columns go from 1 to 7.", column=p["column"]),
     "bad_jokers": lambda p: gettext("Jokers must be 0, 1 or 2, not %(value)s", value=p["value"]),
