@@ -114,7 +114,7 @@ def test_create_sets_a_private_seat_cookie_scoped_to_the_game(client):
     ("fields", "message"),
     [
         ({"bots": "0", "friends": "0"}, "2 to 8 seats"),
-        ({"bots": "5", "friends": "3"}, "2 to 8 seats"),
+        ({"bots": "5", "friends": "3"}, "at most 8 seats, yours included: fewer"),
         ({"bots": "x"}, "whole number"),
         ({"name": ""}, "type your name"),
         ({"name": "A" * 31}, "30 characters"),
@@ -127,6 +127,10 @@ def test_create_refused_with_a_reason_and_nothing_made(client, app, fields, mess
     response = client.submit("/golf6", data)
     assert response.status_code == 422
     assert message in response.text
+    # The field named takes focus (the reason itself when it is about no one field).
+    assert response.text.count(" autofocus") == 1
+    focused = re.search(r"<(input|select|p)\b[^>]*\bautofocus\b[^>]*>", response.text).group(0)
+    assert 'aria-invalid="true"' in focused or 'class="error-message"' in focused
     with app.state.db.read() as session:
         from sqlalchemy import func, select
 

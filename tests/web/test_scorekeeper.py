@@ -73,6 +73,10 @@ def test_bad_new_sheet_refused_with_message_and_names_kept(client, fields, messa
     assert response.status_code == 422
     assert message in response.text
     assert 'value="Ann"' in response.text or 'value="AAAA' in response.text
+    # The name named takes focus, else the reason itself: either way it is heard at once.
+    assert response.text.count(" autofocus") == 1
+    focused = re.search(r"<(input|p)\b[^>]*\bautofocus\b[^>]*>", response.text).group(0)
+    assert 'aria-invalid="true"' in focused or 'id="new-sheet-error"' in focused
 
 
 def test_names_are_escaped(client):

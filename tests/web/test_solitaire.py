@@ -68,6 +68,9 @@ def test_bad_deal_number_is_refused_with_a_message(client, number):
     response = client.submit("/solitaire/deals", {"deal_number": number, "action": "number"})
     assert response.status_code == 422
     assert "Deal numbers are whole numbers from 1 to" in response.text
+    assert response.text.count(" autofocus") == 1  # the field, so the reason is heard at once
+    assert re.search(r'<input id="deal-number"[^>]*aria-invalid="true"[^>]*autofocus',
+                     response.text)
 
 
 def test_variations_are_stored_and_shown_on_the_board(client):
@@ -84,6 +87,7 @@ def test_variations_are_stored_and_shown_on_the_board(client):
 def test_bad_joker_count_is_refused(client):
     response = client.submit("/solitaire/deals", {"deal_number": "3", "jokers": "7"})
     assert response.status_code == 422
+    assert re.search(r'<select name="jokers"[^>]*autofocus', response.text)
 
 
 # --- The board ---------------------------------------------------------------------------------

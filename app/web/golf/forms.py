@@ -132,9 +132,12 @@ def parse_new_game(form: FormData) -> NewGame:
     name = player_name_field(form)
     bots = int_field(form, "bots", 0, MAX_SEATS - 1, default=0)
     friends = int_field(form, "friends", 0, MAX_SEATS - 1, default=0)
-    if not 2 <= 1 + bots + friends <= MAX_SEATS:
+    if 1 + bots + friends < 2:
         raise FormError("bots", _("A game needs 2 to %(max)s seats: add computer players "
                                   "or friend seats.", max=MAX_SEATS))
+    if 1 + bots + friends > MAX_SEATS:
+        raise FormError("bots", _("A game has at most %(max)s seats, yours included: fewer "
+                                  "computer players or friend seats, please.", max=MAX_SEATS))
     length = choice_field(form, "length", {key: key for key in LENGTHS}, default="9")
     game = choice_field(form, "game", {key: key for key in GAMES}, default="golf6")
     chosen = {v["key"]: _variation_value(form, v) for v in VARIATIONS if v["game"] == game}
