@@ -127,9 +127,12 @@ def test_first_review_page_says_the_coach_is_working_and_fetches_it_with_htmx(cl
     assert fragment.text.lstrip().startswith('<section id="review"')
     assert "Best possible with these cards" in fragment.text
     assert "hx-trigger" not in fragment.text
+    # Its scores take focus as it lands: the waiting note's live region went with the swap.
+    assert '<dl class="review-scores" tabindex="-1" autofocus>' in fragment.text
     again = client.get(review_url(deal_id))  # stored now: the page shows it straight away
     assert "Best possible with these cards" in again.text
     assert "Working out the review" not in again.text
+    assert "autofocus" not in again.text  # a page load leaves focus where the reader put it
 
 
 def test_review_is_worked_out_once_and_stored(client, monkeypatch) -> None:

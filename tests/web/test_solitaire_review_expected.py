@@ -46,7 +46,7 @@ def test_review_shows_the_honest_expectation_in_english_and_swedish(client) -> N
     # Over every order the pile could have had: not a claim about this order's cards, whose
     # best possible score may be far higher.
     assert (
-        "Before the first card was turned, the coach expected about "
+        "Before your first move, the coach expected about "
         f"{expected:.1f} from this layout, averaged over every order the draw pile could have "
         f"had. You scored {score}."
     ) in english

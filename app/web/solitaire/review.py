@@ -101,6 +101,7 @@ def review_page(request: Request, deal: DealDep) -> Response:
         "review": result,
         "final": final,
         "pending": pending,
+        "arrived": result is not None and is_fragment_request(request),
         "base": f"/solitaire/deals/{deal.id}",
     }
     # It links the deal, whose address is its player's own (a round's hole leads to the round).
