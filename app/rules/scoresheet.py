@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from app.rules.errors import RuleError
 from app.rules.golf.options import KNOCK_PENALTY, SHAPES, Options
-from app.rules.golf.scoring import ScoringRules, knocker_pays, layout_score
+from app.rules.golf.scoring import POINTS, ScoringRules, knocker_pays, layout_score
 from app.rules.golf.shape import Shape
 from app.rules.names import hides_something, name_key, starts_with_a_mark, tidy_name
 
@@ -21,7 +21,6 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 MAX_NAME = 30
 MIN_SCORE = -50  # six-card Golf, with jokers and bonuses; four-card: SheetGame.min_score
-MAX_SCORE = 200
 TARGET = 100  # "until 100": the game ends after the hole in which someone reaches this
 MAX_HOLES = 99  # negative scores could make an "until 100" game endless; stop somewhere
 
@@ -55,6 +54,11 @@ class SheetGame(StrEnum):
     def min_score(self) -> int:
         """The lowest score a hole can have: in four-card Golf no card scores below 0."""
         return 0 if self is SheetGame.FOUR_CARD else MIN_SCORE
+
+    @property
+    def max_score(self) -> int:
+        """The highest score a hole can have: every card a jack or a queen, none paired."""
+        return self.cards * max(POINTS.values())
 
     def scoring(self, pairs_cancel: bool = False) -> ScoringRules:
         """The online game's scoring, with the table's pairs option where the game has it."""
@@ -91,6 +95,12 @@ class Sheet:
     @property
     def holes_played(self) -> int:
         return len(self.holes)
+
+    @property
+    def max_score(self) -> int:
+        """The highest score a hole can stand at: the cards' highest, and the knocker's
+        penalty on top where the table plays it."""
+        return self.game.max_score + (KNOCK_PENALTY if self.knock_penalty else 0)
 
     @property
     def next_hole(self) -> int:
@@ -197,7 +207,7 @@ def _checked_scores(sheet: Sheet, scores: Sequence[int]) -> tuple[int, ...]:
     if len(scores) != len(sheet.players):
         raise InvalidEntryError("scores_missing")
     for name, score in zip(sheet.players, scores, strict=True):
-        if not isinstance(score, int) or not sheet.game.min_score <= score <= MAX_SCORE:
+        if not isinstance(score, int) or not sheet.game.min_score <= score <= sheet.max_score:
             raise InvalidEntryError("score_out_of_range", name=name)
     return tuple(scores)
 
@@ -273,9 +283,9 @@ def add_hole(
         raise SheetRuleError("game_over")
     row = _checked_scores(sheet, scores)
     if knock_penalised(sheet, row, knocker):
-        if row[knocker] + KNOCK_PENALTY > MAX_SCORE:
+        if row[knocker] + KNOCK_PENALTY > sheet.max_score:
             raise InvalidEntryError("penalty_out_of_range", name=sheet.players[knocker],
-                                    score=row[knocker] + KNOCK_PENALTY, high=MAX_SCORE)
+                                    score=row[knocker] + KNOCK_PENALTY, high=sheet.max_score)
         row = tuple(s + KNOCK_PENALTY if i == knocker else s for i, s in enumerate(row))
     holes = list(sheet.holes)
     if before is None:

@@ -6,7 +6,6 @@ import pytest
 
 from app.i18n import use_locale
 from app.rules.scoresheet import (
-    MAX_SCORE,
     InvalidEntryError,
     Sheet,
     SheetGame,
@@ -133,15 +132,15 @@ def test_edit_refused_for_a_hole_not_entered():
 
 
 def test_edit_that_would_end_until_100_earlier_is_refused():
-    sheet = sheet_with([[30, 0, 0], [30, 0, 0], [30, 0, 0]], length="100")
+    sheet = sheet_with([[45, 0, 0], [30, 0, 0], [20, 0, 0]], length="100")
     with pytest.raises(SheetRuleError, match="ended_earlier") as refused:
-        edit_hole(sheet, 2, [75, 0, 0])
+        edit_hole(sheet, 2, [60, 0, 0])
     assert refused.value.params == {"target": 100, "end": 2, "entered": 3}
     with use_locale("en"):
         assert error_text(refused.value).startswith(
             "With these scores someone reaches 100 at hole 2, which ends the game")
     trimmed = remove_hole(sheet, 3)
-    assert is_finished(edit_hole(trimmed, 2, [75, 0, 0]))
+    assert is_finished(edit_hole(trimmed, 2, [60, 0, 0]))
 
 
 def test_forgotten_hole_inserted_before_a_later_one():
@@ -263,6 +262,6 @@ def test_a_knocker_who_is_not_at_the_table_is_refused():
 
 def test_a_penalty_beyond_the_highest_score_is_refused():
     with pytest.raises(InvalidEntryError) as refused:
-        add_hole(knock_sheet(), [MAX_SCORE - 5, 7, 9], knocker=0)
+        add_hole(knock_sheet(), [45, 7, 9], knocker=0)  # 50 at most: 40 and the penalty
     assert refused.value.code == "penalty_out_of_range"
-    assert refused.value.params["score"] == MAX_SCORE + 5
+    assert refused.value.params["score"] == 55

@@ -6,7 +6,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.rules.scoresheet import (
-    MAX_SCORE,
     MIN_SCORE,
     TARGET,
     SheetRuleError,
@@ -70,7 +69,7 @@ def test_edit_then_restore_gives_back_the_same_sheet(sheet, data):
     if not sheet.holes:
         return
     number = data.draw(st.integers(min_value=1, max_value=len(sheet.holes)))
-    row = data.draw(st.lists(st.integers(MIN_SCORE, MAX_SCORE), min_size=len(sheet.players),
+    row = data.draw(st.lists(st.integers(MIN_SCORE, sheet.max_score), min_size=len(sheet.players),
                              max_size=len(sheet.players)))
     try:
         changed = edit_hole(sheet, number, row)

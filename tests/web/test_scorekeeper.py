@@ -153,6 +153,23 @@ def test_stale_edit_refused_with_fresh_sheet_and_nothing_changes(client):
     assert state(client, path)["holes"] == [[5, 6], [7, 7]]
 
 
+@pytest.mark.parametrize(("fields", "highest"), [
+    ({}, 60), ({"game": "golf4"}, 40), ({"game": "golf4", "knock_penalty": "on"}, 50)])
+def test_a_hole_scores_no_more_than_its_cards_can(client, fields, highest):
+    """Six jacks and queens score 60, four score 40 (50 with the knocker's penalty): a typo
+    such as 100 for 10 is caught, not taken as the end of an "until 100" game."""
+    names = {"player_1": "Ann", "player_2": "Bo"}
+    path = client.submit("/scores", {**names, "length": "100", **fields}).headers["location"]
+    page = client.get(path).text
+    assert f'max="{highest}"' in page
+    response = enter(client, path, [str(highest + 1), "1"], htmx=True)
+    assert response.status_code == 422
+    assert f"a hole scores between 0 and {highest}." in response.text or (
+        f"a hole scores between -50 and {highest}." in response.text)
+    assert state(client, path)["holes"] == []
+    assert enter(client, path, [str(highest), "1"]).status_code == 303
+
+
 @pytest.mark.parametrize(
     ("scores", "message"),
     [(["abc", "1"], "whole number"), (["", "1"], "enter a score for Ann"),
@@ -292,7 +309,7 @@ def test_inserting_where_kept_after_a_mistake(client):
     assert '<option value="2" selected>' in response.text
 
 
-def test_read_only_view_polls_until_the_game_is_over(client):
+def test_read_only_view_keeps_following_the_game(client):
     path = start(client)
     read_url = re.search(r'id="read-link" type="text" readonly value="http://testserver([^"]+)"',
                          client.get(path).text).group(1)
@@ -310,7 +327,17 @@ def test_read_only_view_polls_until_the_game_is_over(client):
     assert f'{read_url}?version=1"' in changed.text and "After hole 1, Ann leads" in changed.text
     for _ in range(8):
         enter(client, path, [1, 2])
-    assert "hx-trigger" not in client.get(read_url).text
+    over = client.get(read_url).text
+    assert "Ann wins" in over and "refreshes by itself" in over
+    # A score fixed after the end can change the winner: the view still follows the sheet,
+    # and without JavaScript it reloads itself.
+    poll = re.search(r'hx-get="([^"]+)"', over).group(1)
+    assert 'hx-trigger="every 20s"' in over and '<meta http-equiv="refresh"' in over
+    fixed = client.submit(f"{path}/holes/9", {"version": str(version(client, path)),
+                                               "score_0": "30", "score_1": "2"})
+    assert fixed.status_code == 303
+    changed = client.get(poll, headers={"HX-Request": "true"})
+    assert changed.status_code == 200 and "Bo wins" in changed.text
 
 
 def test_sheet_pages_are_not_cached_or_indexed(client):
@@ -486,7 +513,7 @@ def test_a_four_card_hole_cannot_score_below_zero(client):
     assert 'name="score_0" type="number" step="1" min="0"' in client.get(path).text
     refused = client.submit(f"{path}/holes", {"version": "0", "score_0": "-3", "score_1": "6"})
     assert refused.status_code == 422
-    assert "A score of -3 for Ann cannot be right: a hole scores between 0 and 200." in (
+    assert "A score of -3 for Ann cannot be right: a hole scores between 0 and 40." in (
         refused.text)
     six = client.submit("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9"})
     six_path = six.headers["location"]
@@ -570,9 +597,9 @@ def test_without_javascript_the_page_after_a_save_says_and_focuses_as_htmx_does(
 
 def test_a_knock_penalty_past_a_holes_limit_says_so(client):
     path = knock_sheet(client)
-    refused = enter(client, path, [195, 7], htmx=True, knocker="0")
+    refused = enter(client, path, [45, 7], htmx=True, knocker="0")
     assert refused.status_code == 422
-    assert ("With the knock penalty Ann would score 205, more than the 200 a hole can score."
+    assert ("With the knock penalty Ann would score 55, more than the 50 a hole can score."
             in refused.text)
     assert state(client, path)["holes"] == []
 

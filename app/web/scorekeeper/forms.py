@@ -16,7 +16,6 @@ from app.rules.scoresheet import (
     MAX_HOLES,
     MAX_NAME,
     MAX_PLAYERS,
-    MAX_SCORE,
     InvalidEntryError,
     Sheet,
     SheetGame,
@@ -104,7 +103,7 @@ def typed_scores(form: FormData, sheet: Sheet) -> list[str]:
     return [typed(form, f"score_{i}") for i in range(len(sheet.players))]
 
 
-def score(form: FormData, index: int, who: str, low: int) -> int:
+def score(form: FormData, index: int, who: str, low: int, high: int) -> int:
     """One player's score for a hole: a whole number in a sane range."""
     name = f"score_{index}"
     raw = form.get(name)
@@ -120,19 +119,20 @@ def score(form: FormData, index: int, who: str, low: int) -> int:
     if value is None and not huge:
         raise FormError(
             name, _("The score for %(name)s must be a whole number, like 7 or -2.", name=who))
-    if huge or not low <= value <= MAX_SCORE:  # type: ignore[operator]
+    if huge or not low <= value <= high:  # type: ignore[operator]
         shown = str(value) if value is not None else text[:12] + "…"
         raise FormError(
             name,
             _("A score of %(value)s for %(name)s cannot be right: a hole scores between "
-              "%(low)s and %(high)s.", value=shown, name=who, low=low, high=MAX_SCORE),
+              "%(low)s and %(high)s.", value=shown, name=who, low=low, high=high),
         )
     return value  # type: ignore[return-value]
 
 
 def scores(form: FormData, sheet: Sheet) -> list[int]:
     """Every player's score for a hole, checked."""
-    return [score(form, i, name, sheet.game.min_score) for i, name in enumerate(sheet.players)]
+    low, high = sheet.game.min_score, sheet.max_score
+    return [score(form, i, name, low, high) for i, name in enumerate(sheet.players)]
 
 
 def helper_player(form: FormData, sheet: Sheet) -> int:

@@ -341,6 +341,6 @@ def _sheet_context(
         "positions": [position_name(k, sheet.game.shape) for k in sheet.game.shape.positions],
         "game_label": forms.GAME_LABELS[sheet.game],
         "min_score": sheet.game.min_score,
-        "max_score": rules.MAX_SCORE,
+        "max_score": sheet.max_score,
         "knock_points": KNOCK_PENALTY,
     }
