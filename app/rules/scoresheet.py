@@ -274,6 +274,16 @@ def knock_penalised(sheet: Sheet, scores: Sequence[int], knocker: int | None) ->
     return knocker_pays(scores, knocker)
 
 
+def paid_last_penalty(sheet: Sheet, knocker: int) -> bool:
+    """Whether the last hole's scores are those of `knocker` paying the penalty: without it,
+    their cards' points would not have been the (jointly) lowest."""
+    if not sheet.holes or not sheet.knock_penalty or not 0 <= knocker < len(sheet.players):
+        return False
+    row = list(sheet.holes[-1])
+    row[knocker] -= KNOCK_PENALTY
+    return row[knocker] >= sheet.game.min_score and knocker_pays(row, knocker)
+
+
 def add_hole(
     sheet: Sheet, scores: Sequence[int], before: int | None = None, knocker: int | None = None
 ) -> Sheet:

@@ -265,3 +265,14 @@ def test_a_penalty_beyond_the_highest_score_is_refused():
         add_hole(knock_sheet(), [45, 7, 9], knocker=0)  # 50 at most: 40 and the penalty
     assert refused.value.code == "penalty_out_of_range"
     assert refused.value.params["score"] == 55
+
+
+def test_the_last_hole_shows_whether_its_knocker_paid_the_penalty():
+    from app.rules.scoresheet import paid_last_penalty
+
+    sheet = add_hole(knock_sheet(), [12, 7, 9], knocker=0)  # 22: not the lowest, so it paid
+    assert paid_last_penalty(sheet, 0)
+    assert not paid_last_penalty(sheet, 1) and not paid_last_penalty(sheet, 5)
+    lowest = add_hole(knock_sheet(), [3, 7, 9], knocker=0)  # lowest: nothing to pay
+    assert not paid_last_penalty(lowest, 0)
+    assert not paid_last_penalty(knock_sheet(), 0)  # no hole yet

@@ -116,11 +116,14 @@ def view_sheet(request: Request, stored: ReadOnlySheetDep, version: str = "") ->
 
 
 @router.get("/scores/{sheet_id}", response_class=HTMLResponse, name="scorekeeper_sheet")
-def edit_sheet(request: Request, stored: SheetDep, knocked: str = "") -> Response:
+def edit_sheet(request: Request, stored: SheetDep, knocked: str = "", at: str = "") -> Response:
     # `knocked`: a plain form's redirect after a hole whose knocker paid the penalty, so the
-    # page says so as htmx's answer does (no session to carry it in).
-    players = range(len(stored.sheet.players)) if stored.sheet.knock_penalty else range(0)
-    knocker = next((i for i in players if knocked == str(i)), None)
+    # page says so as htmx's answer does (no session to carry it in). `at` is the version
+    # that save made: the address says nothing once the sheet has changed again, nor what
+    # the last hole's scores do not show.
+    players = range(len(stored.sheet.players)) if at == str(stored.version) else range(0)
+    knocker = next((i for i in players if knocked == str(i)
+                    and rules.paid_last_penalty(stored.sheet, i)), None)
     said = "" if knocker is None else _knock_said(stored.sheet, knocker)
     return _sheet_response(request, stored, editable=True, state=FormState(said=said))
 
@@ -239,7 +242,7 @@ def _change(
     # form's redirect names the same place as the page's fragment, which the browser focuses.
     done = done or FormState(where="fixed")
     response = _sheet_response(request, fresh, editable=True, state=done)
-    query = "" if done.knocked is None else f"?knocked={done.knocked}"  # see edit_sheet
+    query = "" if done.knocked is None else f"?knocked={done.knocked}&at={fresh.version}"
     page = f"/scores/{fresh.id}{query}#{_focus_after(done, fresh.sheet)}"
     return after_post(request, page, response)
 
