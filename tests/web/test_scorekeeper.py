@@ -408,8 +408,18 @@ def test_the_field_in_error_is_marked_invalid(client):
     path = start(client)
     response = enter(client, path, ["1", "x"], htmx=True)
     assert response.status_code == 422
-    assert re.search(r'id="score-1"[^>]*aria-invalid="true"', response.text)
+    assert re.search(r'id="score-1"[^>]*aria-invalid="true" aria-describedby="hole-error"',
+                     response.text)
+    assert '<p id="hole-error" class="error-message"' in response.text  # why, when it is read
     assert not re.search(r'id="score-0"[^>]*aria-invalid', response.text)
+    fix = client.submit(f"{path}/holes", {"score_0": "1", "score_1": "2",
+                                          "version": str(version(client, path))})
+    assert fix.status_code == 303
+    wrong = client.submit(f"{path}/holes/1", {"score_0": "1", "score_1": "x",
+                                              "version": str(version(client, path))}, htmx=True)
+    assert re.search(r'id="edit-1-1"[^>]*aria-invalid="true" aria-describedby="fix-1-error"',
+                     wrong.text)
+    assert '<p id="fix-1-error" class="error-message"' in wrong.text
 
 
 @pytest.mark.parametrize("helper_for", ["\u00b2", "9" * 40, "-1", "1.0"])
@@ -648,6 +658,6 @@ def test_a_forged_knocker_is_refused_and_nothing_is_saved(client, knocker):
     answer = enter(client, path, [12, 7], knocker=knocker)
     assert answer.status_code == 422
     assert "Please choose who knocked from the list." in answer.text
-    assert 'id="knocker" name="knocker" aria-describedby="knocker-hint" aria-invalid="true"' in (
-        answer.text)
+    assert ('id="knocker" name="knocker" aria-describedby="knocker-hint hole-error" '
+            'aria-invalid="true"') in answer.text
     assert state(client, path)["holes"] == []
