@@ -170,9 +170,11 @@ def card_label(code: str, locale: str | None = None) -> str:
     return label
 
 
-def rank_label(rank: str, locale: str | None = None) -> str:
-    """A rank ("A", "10", "J") as a card's corner prints it: "A" / "E", "10", "J" / "Kn"."""
-    return card_label(("T" if rank == "10" else rank) + "S", locale)[:-1]
+def rank_name(rank: str, locale: str | None = None) -> str:
+    """A rank ("A", "10", "Q") as a card's name says it: "ace", "10", "queen" / "ess", "dam"
+    (a screen reader reads "A" as a letter, or as the article)."""
+    names = _RANKS_SV if (locale or current_locale()) == "sv" else _RANKS_EN
+    return names.get("T" if rank == "10" else rank, rank)
 
 
 def card_in_text(code: str, locale: str | None = None) -> str:

@@ -37,7 +37,7 @@ def make_templates(
     env.filters["card_name"] = i18n.card_name
     env.filters["card_in_text"] = i18n.card_in_text
     env.filters["card_label"] = i18n.card_label
-    env.filters["rank_label"] = i18n.rank_label
+    env.filters["rank_name"] = i18n.rank_name
     env.filters["is_red"] = is_red
     env.trim_blocks = True
     env.lstrip_blocks = True

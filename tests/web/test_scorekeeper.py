@@ -661,3 +661,15 @@ def test_a_forged_knocker_is_refused_and_nothing_is_saved(client, knocker):
     assert ('id="knocker" name="knocker" aria-describedby="knocker-hint hole-error" '
             'aria-invalid="true"') in answer.text
     assert state(client, path)["holes"] == []
+
+
+@pytest.mark.parametrize(("lang", "names"), [("en", ["ace", "jack", "queen", "king"]),
+                                             ("sv", ["ess", "knekt", "dam", "kung"])])
+def test_the_layout_helper_names_each_rank_as_a_screen_reader_should_say_it(client, lang,
+                                                                          names):
+    path = start(client)
+    page = client.get(f"{path}?lang={lang}").text
+    picker = re.search(r'<select id="card-0-0".*?</select>', page, re.S).group(0)
+    options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', picker)
+    assert [text for value, text in options if value in ("A", "J", "Q", "K")] == names
+    assert ("10", "10") in options
