@@ -203,6 +203,17 @@ def test_scores_show_only_for_holes_the_viewer_has_finished(client, friend):
     assert rows["Ann"][0] == ann_score and rows["Bo"][0] == "✓"
     assert '<span class="you-tag">(you)</span>' in public
     assert "once you finish this hole" not in public.split("<bdi>Ann</bdi>")[1].split("</tr>")[0]
+    # Ann has finished hole 1: the page must not tell her the score shows once she does.
+    bo_row = public.split("<bdi>Bo</bdi>")[1].split("</tr>")[0]
+    assert "the score shows once you finish this hole" not in bo_row
+    assert "your round’s page shows the score" in bo_row
+    assert "This page shows only your own scores" in public
+    assert "This page shows only your own scores" not in outsider_page(client, link)
+
+
+def outsider_page(client, link: str) -> str:
+    with client.__class__(client.app, base_url="http://testserver") as outsider:
+        return outsider.get(link).text
 
 
 def test_replay_only_after_finishing_the_hole(client, friend):

@@ -36,6 +36,8 @@ class ResultsView:
     rows: tuple[Row, ...]
     summary: str
     your_finished: frozenset[int]  # hole numbers
+    # The public page seen by a player: the scores they have earned are on their own page.
+    scores_elsewhere: bool = False
 
     @property
     def coached(self) -> bool:
@@ -55,7 +57,8 @@ def results_view(
         seen = frozenset()
     rows = tuple(_row(entrant, entrant is you, seen, replay_base) for entrant in challenge.entrants)
     summary = _summary(challenge, you if others else None, seen)
-    return ResultsView(rows=rows, summary=summary, your_finished=seen)
+    return ResultsView(rows=rows, summary=summary, your_finished=seen,
+                       scores_elsewhere=you is not None and not others)
 
 
 def _row(entrant: Entrant, is_you: bool, seen: frozenset[int], replay_base: str | None) -> Row:
