@@ -389,7 +389,8 @@ def test_stale_form_refused_with_the_fresh_table(client, two_players):
 
 
 @pytest.mark.parametrize(
-    "code", ["", "fly", "swap:9", "swap:x", "reveal:-1", "reveal:²", "draw_stock:1:2"]
+    "code", ["", "fly", "swap:9", "swap:x", "reveal:-1", "reveal:²", "draw_stock:1:2", "swap",
+             "reveal"]
 )
 def test_garbage_move_refused(client, two_players, code):
     url, friend = two_players
@@ -1012,3 +1013,14 @@ def test_every_form_at_the_table_carries_its_fields_once(client, two_players):
     for body in bodies:
         for field in ("version", "hole", "since"):
             assert body.count(f'name="{field}"') == 1, (field, body)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_second_press_of_start_game_finds_it_started_and_is_no_error(client, htmx):
+    url = create(client, bots="2")
+    assert client.submit(f"{url}/start").status_code == 303
+    dealt = state(client, url)
+    again = client.submit(f"{url}/start", htmx=htmx)
+    assert again.status_code == (200 if htmx else 303)
+    assert "already started" not in again.text and 'role="alert"' not in again.text
+    assert state(client, url)["hole"] == dealt["hole"] and state(client, url)["phase"] != "lobby"

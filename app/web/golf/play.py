@@ -19,6 +19,7 @@ from app.i18n import gettext as _
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.golf import (
     KINDS,
+    InvalidMoveError,
     Move,
     NextHole,
     Phase,
@@ -132,7 +133,14 @@ def poll_table(request: Request, visit: TableDep) -> Response:
 
 @router.post("/start")
 def start_game(request: Request, visit: CreatorDep) -> Response:
-    return change(request, visit, lambda session: store.start_game(session, game=visit.game))
+    """Deal the first hole; a second press (a double click) finds it dealt, and is done."""
+    def started(game: store.Game) -> bool:
+        return game.status != store.GameStatus.LOBBY
+
+    if started(visit.game):
+        return after_change(request, visit.game.id, since=stamp(visit.game))
+    return change(request, visit, lambda session: store.start_game(session, game=visit.game),
+                  done=started)
 
 
 @router.post("/handover")
@@ -222,7 +230,10 @@ def parse_move(raw: object, seat: int | None, positions: int) -> Move:
     data: dict[str, Any] = {"kind": kind, "seat": seat}
     if colon:
         data["index"] = position
-    chosen = move_from_json(data)
+    try:
+        chosen = move_from_json(data)
+    except InvalidMoveError:  # a move that needs a card's place, sent without one
+        raise refused from None
     if ("index" in data) != hasattr(chosen, "index"):  # an index on a move that takes none
         raise refused
     return chosen
