@@ -85,9 +85,14 @@ def piled_up(name: str) -> bool:
     return False
 
 
+# What a form's bytes that were not text (invalid UTF-8) decode to: what was typed does not show.
+REPLACEMENT = "\ufffd"
+
+
 def hides_something(name: str) -> bool:
-    """A character that would not show, or accents piled over the lines around the name."""
-    return any(hidden(ch) for ch in name) or piled_up(name)
+    """A character that would not show (or stands for bytes that were no text), or accents
+    piled over the lines around the name."""
+    return any(hidden(ch) for ch in name) or REPLACEMENT in name or piled_up(name)
 
 
 def starts_with_a_mark(name: str) -> bool:

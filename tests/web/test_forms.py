@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from starlette.datastructures import FormData
 
@@ -74,3 +76,18 @@ ODD_IDS = ["/solitaire/deals/%00", "/golf6/%00", "/scores/%00", "/golf6/x%01y/ta
 def test_a_control_character_in_an_id_is_not_found(client, url):
     assert client.get(url).status_code == 404
 
+
+
+@pytest.mark.parametrize("garbled", ["%FF", "Ann%ED%A0%80", "%C0%AF"])
+@pytest.mark.parametrize(("url", "field", "extra"), [
+    ("/golf6", "name", "&bots=1"),
+    ("/scores", "player_1", "&player_2=Bo&length=9"),
+])
+def test_a_name_sent_as_bytes_that_are_no_text_is_refused(client, garbled, url, field, extra):
+    """A browser always sends text; bytes that are not UTF-8 decode to U+FFFD, which would
+    stand in the name for whatever was meant."""
+    body = f"csrf_token={client.csrf()}&{field}={garbled}{extra}"
+    response = client.post(url, content=body.encode(), follow_redirects=False,
+                           headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 422
+    assert re.search(r"only (use )?letters", response.text)  # the name's own reason
