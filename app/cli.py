@@ -30,6 +30,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port or settings.port,
         workers=args.workers or settings.workers,
         proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
         server_header=False,
         # Our own request log redacts ids and secrets; uvicorn's would print them.
         access_log=False,

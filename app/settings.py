@@ -53,6 +53,10 @@ class Settings(BaseSettings):
     host: str = Field(default="127.0.0.1", min_length=1, alias="HOST")
     port: int = Field(default=8000, ge=1, le=MAX_PORT, alias="PORT")
     workers: int = Field(default=1, ge=1, le=MAX_WORKERS, alias="WORKERS")
+    # The proxies whose X-Forwarded-For names the client: the rate limit and the coach's
+    # allowance count by client, so behind a proxy elsewhere it must be named here.
+    forwarded_allow_ips: str = Field(default="127.0.0.1,::1", min_length=1,
+                                     alias="FORWARDED_ALLOW_IPS")
     # Secure cookies need HTTPS; unset means on outside development.
     secure_cookies: bool = Field(default=None, alias="SECURE_COOKIES")  # type: ignore[assignment]
     # Generous for a person clicking "New deal"; small enough that a script cannot fill the

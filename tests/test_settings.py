@@ -18,7 +18,7 @@ SECRET = "a-real-secret-0123456789"
 VARIABLES = (
     "DATABASE_URL", "SECRET_KEY", "GOLF_ENV", "HOST", "PORT", "WORKERS", "SECURE_COOKIES",
     "GOLF_CREATE_PER_MINUTE", "GOLF_BOT_DELAY_MS", "GOLF_WATCH_DELAY_MS", "GOLF_PURE_PYTHON",
-    "GOLF_MAX_BODY_BYTES", "GOLF_POLL_MS",
+    "GOLF_MAX_BODY_BYTES", "GOLF_POLL_MS", "FORWARDED_ALLOW_IPS",
 )
 
 
@@ -34,6 +34,7 @@ def test_every_variable_is_read_into_its_typed_field(monkeypatch):
         "HOST": "0.0.0.0", "PORT": "9000", "WORKERS": "3", "SECURE_COOKIES": "false",
         "GOLF_CREATE_PER_MINUTE": "5", "GOLF_BOT_DELAY_MS": "0", "GOLF_WATCH_DELAY_MS": "150",
         "GOLF_PURE_PYTHON": "1", "GOLF_MAX_BODY_BYTES": "2048", "GOLF_POLL_MS": "250",
+        "FORWARDED_ALLOW_IPS": "10.0.0.0/8",
     }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
@@ -45,7 +46,22 @@ def test_every_variable_is_read_into_its_typed_field(monkeypatch):
     assert (settings.create_per_minute, settings.bot_delay_ms, settings.watch_delay_ms) == (
         5, 0, 150)
     assert settings.pure_python is True and settings.max_body_bytes == 2048
-    assert settings.poll_ms == 250
+    assert settings.poll_ms == 250 and settings.forwarded_allow_ips == "10.0.0.0/8"
+
+
+def test_golf_serve_believes_the_forwarded_client_of_the_proxies_named(monkeypatch):
+    """Behind a proxy elsewhere every request comes from the proxy: unless uvicorn believes
+    its X-Forwarded-For, all players share one rate limit and one coach allowance."""
+    import uvicorn
+
+    from app import cli
+
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: served.update(kwargs))
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "172.16.0.0/12")
+    assert cli.main(["serve"]) == 0
+    assert served["proxy_headers"] is True
+    assert served["forwarded_allow_ips"] == "172.16.0.0/12"
 
 
 def test_defaults_suit_a_first_make_run():
