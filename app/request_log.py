@@ -86,18 +86,24 @@ class RequestLogMiddleware:
         request_id = secrets.token_hex(6)
         scope.setdefault("state", {})["request_id"] = request_id
 
+        started_response = False
+
         async def send_and_note(message: Message) -> None:
-            nonlocal status
+            nonlocal status, started_response
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status, started_response = message["status"], True
                 MutableHeaders(scope=message).setdefault("x-request-id", request_id)
             await send(message)
 
         htmx = (b"hx-request", b"true") in scope.get("headers", [])
+        answered = False
         try:
             await self.app(scope, receive, send_and_note)
+            answered = True
         finally:
-            if scope["state"].get(CLIENT_GONE):
+            # Returning without a response (a static file's answer gives up when its client
+            # disconnects first) is a client gone, not an error.
+            if scope["state"].get(CLIENT_GONE) or (answered and not started_response):
                 status = CLIENT_CLOSED_REQUEST
             logger.info(
                 log_line(scope["method"], scope["path"], status, started, htmx, request_id)

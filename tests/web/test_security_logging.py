@@ -116,3 +116,26 @@ def test_a_client_gone_before_its_form_arrived_is_logged_499_not_as_an_error(
     assert sent == []
     assert [(line["path"], line["status"]) for line in log_lines()] == [("/golf6", 499)]
     assert not [record for record in caplog.records if record.name == "golf.error"]
+
+
+def test_a_static_file_whose_client_went_first_is_logged_499(app, log_lines):
+    """A file's answer gives up without a word when its client has disconnected: that is a
+    client gone, not a server error."""
+    sent = []
+
+    async def receive():
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+        "scheme": "http", "path": "/static/app.css", "raw_path": b"/static/app.css",
+        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80), "headers": [(b"host", b"testserver")],
+    }  # fmt: skip
+    run(app(scope, receive, send))
+    statuses = [line["status"] for line in log_lines() if line["path"] == "/static/app.css"]
+    assert sent == [] and statuses == [499]
+    assert 500 not in statuses
