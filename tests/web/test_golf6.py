@@ -1024,3 +1024,12 @@ def test_a_second_press_of_start_game_finds_it_started_and_is_no_error(client, h
     assert again.status_code == (200 if htmx else 303)
     assert "already started" not in again.text and 'role="alert"' not in again.text
     assert state(client, url)["hole"] == dealt["hole"] and state(client, url)["phase"] != "lobby"
+
+
+def test_without_javascript_the_table_reloads_itself_only_while_others_are_to_move(
+        client, two_players):
+    url, friend = two_players
+    play_to_turn(client, friend, url)  # Maria's turn
+    refresh = '<noscript><meta http-equiv="refresh" content="5"></noscript>'
+    assert refresh in client.get(url).text
+    assert refresh not in friend.get(url).text  # her own turn: the page waits for her
