@@ -43,6 +43,9 @@ _LOOK_ALIKES = str.maketrans(
     }
 )
 
+# Characters in a player's name, in every game and on the score sheet.
+MAX_NAME = 30
+
 
 # Characters that show nothing (or only a blank) though Unicode calls them letters or symbols:
 # Hangul fillers, the blank Braille pattern, Khmer inherent vowels, the Mongolian vowel

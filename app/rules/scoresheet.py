@@ -15,11 +15,16 @@ from app.rules.errors import RuleError
 from app.rules.golf.options import KNOCK_PENALTY, SHAPES, Options
 from app.rules.golf.scoring import POINTS, ScoringRules, knocker_pays, layout_score
 from app.rules.golf.shape import Shape
-from app.rules.names import hides_something, name_key, starts_with_a_mark, tidy_name
+from app.rules.names import (
+    MAX_NAME,
+    hides_something,
+    name_key,
+    starts_with_a_mark,
+    tidy_name,
+)
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
-MAX_NAME = 30
 MIN_SCORE = -50  # six-card Golf, with jokers and bonuses; four-card: SheetGame.min_score
 TARGET = 100  # "until 100": the game ends after the hole in which someone reaches this
 MAX_HOLES = 99  # negative scores could make an "until 100" game endless; stop somewhere

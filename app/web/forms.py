@@ -21,7 +21,13 @@ from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.i18n import gettext as _
-from app.rules.names import blank_to_the_eye, hides_something, starts_with_a_mark, tidy_name
+from app.rules.names import (
+    MAX_NAME,
+    blank_to_the_eye,
+    hides_something,
+    starts_with_a_mark,
+    tidy_name,
+)
 from app.web.loading import PageNotFound
 
 T = TypeVar("T")
@@ -140,12 +146,14 @@ def page_field(form: FormData, name: str, low: int, high: int) -> int:
         raise FormError(name, _("This form is missing a detail. Please reload the page.")) from None
 
 
+# Characters a typed deal number may have, spaces around it included.
+DEAL_NUMBER_CHARS = 20
+
+
 def query_int(request: Request, name: str, low: int, high: int) -> int | None:
     """A whole-number query parameter, or None when missing or not a number in range."""
     return parse_int(request.query_params.get(name), low, high)
 
-
-MAX_NAME = 30
 
 
 def name_field(form: FormData, name: str = "name") -> str:

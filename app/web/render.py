@@ -17,8 +17,10 @@ from markupsafe import Markup, escape
 
 from app import i18n
 from app.rules.cards import is_red
+from app.rules.names import MAX_NAME
 from app.security import CSRF_FIELD, csrf_token
 from app.web.assets import Bundle, build_bundles
+from app.web.forms import DEAL_NUMBER_CHARS
 from app.web.i18n import language_url
 from app.web.scorekeeper.words import length_label
 from app.web.search_engines import alternate_languages
@@ -33,6 +35,8 @@ def make_templates(
     env.globals["bundles"] = bundles or build_bundles(static_dir)
     env.globals["static_url"] = lambda name: static_url(static_dir, name)
     env.globals["CSRF_FIELD"] = CSRF_FIELD
+    env.globals["MAX_NAME"] = MAX_NAME
+    env.globals["DEAL_NUMBER_CHARS"] = DEAL_NUMBER_CHARS
     env.filters["html_attrs"] = html_attrs
     env.filters["card_name"] = i18n.card_name
     env.filters["card_in_text"] = i18n.card_in_text

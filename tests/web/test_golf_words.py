@@ -116,9 +116,9 @@ def test_malformed_moves_and_settings_keep_their_words():
     for data, text in [
         ({"seats": 9}, "A game has 2 to 8 seats, not 9"),
         ({"holes": 10}, "A game lasts 9 holes, 18 holes, or until someone reaches 100"),
-        ({"first_two": "all"}, "'all' is not a rule for the first two cards"),
+        ({"first_two": "all"}, "“all” is not a rule for the first two cards"),
         ({"joker_points": -4}, "Jokers score -2, -5, -3 or 0"),
-        ({"colour": "red"}, "Unknown setting 'colour'"),
+        ({"colour": "red"}, "Unknown setting “colour”"),
         ({"jokers": 1}, "The setting jokers must be on or off"),
         ({"game": "golf4", "jokers": True}, "The setting jokers is not part of four-card Golf"),
         ({"pairs_cancel": True}, "The setting pairs_cancel is not part of six-card Golf"),

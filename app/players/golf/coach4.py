@@ -52,7 +52,7 @@ from app.rules.golf import (
 from app.rules.golf.scoring import card_points
 
 # Two seats: the heuristic's move stands unless the Monte Carlo search (coach4_search) finds
-# a clearly better one. False: the heuristic alone, as before the search (for comparisons).
+# a clearly better one. False: the heuristic alone (for comparisons).
 SEARCH = True
 ALPHA = 1.0  # my turns still to come, in turns of expected saving
 KNOCK_MARGIN = 0.0  # points: knock a little sooner (>0) or later (<0) than the model says

@@ -47,7 +47,7 @@ COLUMN_WORDS = (N_("left column"), N_("middle column"), N_("right column"))
 
 
 def hints_allowed(game: store.Game) -> bool:
-    """Games made before the setting existed allowed hints, as the form's default does."""
+    """A game whose settings do not say allows hints, as the form's default does."""
     return bool(game.settings.get("hints", True))
 
 

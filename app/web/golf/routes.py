@@ -15,6 +15,7 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
+from app.rules.names import MAX_NAME
 from app.storage import golf as store
 from app.web.errors import error_response
 from app.web.forms import FormError, PostedForm
@@ -126,7 +127,8 @@ def join_game(request: Request, visit: InviteDep, form: PostedForm) -> Response:
         name = player_name_field(form)
     except FormError as error:
         raw = form.get("name")
-        return _join_page(request, visit, raw[:30] if isinstance(raw, str) else "", error, 422)
+        typed = raw[:MAX_NAME] if isinstance(raw, str) else ""
+        return _join_page(request, visit, typed, error, 422)
     try:
         with request.app.state.db.write() as session:
             joined = store.join_game(session, invite_id=visit.game.invite_id, name=name)

@@ -282,7 +282,6 @@ def _new_page(
         "games": forms.GAME_LABELS,
         "message": None if error is None else _message(error, state := FormState()),
         "invalid": None if error is None else state.invalid,
-        "max_name": rules.MAX_NAME,
     }
     return render(request, NEW_PAGE, None, context, status_code=status_code)
 

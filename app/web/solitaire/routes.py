@@ -36,6 +36,7 @@ from app.storage import solitaire as store
 from app.storage.solitaire import DealIsFinal, DrawIsKept, HoleNotReady, StaleDeal, StoredDeal
 from app.web.errors import error_response
 from app.web.forms import (
+    DEAL_NUMBER_CHARS,
     VERSION_LIMIT,
     FormError,
     PostedForm,
@@ -92,7 +93,6 @@ ACTIONS = {"number": "number", "random": "random"}
 # What a watch form's "move" field may name: a column 1-7 or "draw".
 WATCH_MOVES: dict[str, Move] = {"draw": DRAW} | {str(n): PLAYS[n - 1] for n in range(1, 8)}
 MOVES_LIMIT = VERSION_LIMIT
-NUMBER_TEXT_LIMIT = 20
 
 
 def deal_url(deal_id: str, query: str = "") -> str:
@@ -231,7 +231,7 @@ def new_deal(request: Request, form: PostedForm, today: TodayDep) -> Response:
     number_text, number = "", None
     try:
         random = choice_field(form, "action", ACTIONS, default="number") == "random"
-        number_text = text_field(form, "deal_number", NUMBER_TEXT_LIMIT, required=False)
+        number_text = text_field(form, "deal_number", DEAL_NUMBER_CHARS, required=False)
         if not random and number_text:
             number = int_field(form, "deal_number", 1, MAX_DEAL_NUMBER)
     except FormError as error:
