@@ -249,6 +249,8 @@ def possessive(name: str, locale: str | None = None) -> str:
             return owner
         if last == "." and name[-2:-1].isalpha():  # an initial: "Klas B." owns as "Klas B:s"
             return isolate(name[:-1]) + ":s"
+        if last.isupper() and name[-2:-1] in ("", " "):  # so does "Klas B": "Klas B:s"
+            return owner + ":s"
         # Swedish writes the genitive of a digit or a sign with a colon: "Dator 2:s".
         return owner + "s" if last.isalpha() else owner + ":s"
     return f"{owner}’s" if last.lower() != "s" else f"{owner}’"

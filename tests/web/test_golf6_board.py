@@ -25,6 +25,7 @@ def test_card_labels_follow_the_contract():
     assert possessive("James") == "James’" and possessive("Maria") == "Maria’s"
     assert possessive("Klas B.") == "Klas B.’s"
     assert possessive("Klas B.", "sv") == "Klas B:s" and possessive("Dator 2", "sv") == "Dator 2:s"
+    assert possessive("Klas B", "sv") == "Klas B:s" and possessive("Ann-Li", "sv") == "Ann-Lis"
     assert possessive("Fay (dator)", "sv") == "Fays (dator)"  # a seat handed to the computer
     assert possessive("Fay (computer)") == "Fay (computer)’s"
 

@@ -113,6 +113,8 @@ def test_malformed_moves_and_settings_keep_their_words():
     with pytest.raises(InvalidMoveError) as refused:
         golf.move_from_json({"kind": "swap", "seat": "²", "index": 0})
     assert refusal_text(refused.value) == "“²” is not a seat"
+    with use_locale("sv"):  # quoted the Swedish way
+        assert refusal_text(refused.value) == "”²” är ingen plats"
     for data, text in [
         ({"seats": 9}, "A game has 2 to 8 seats, not 9"),
         ({"holes": 10}, "A game lasts 9 holes, 18 holes, or until someone reaches 100"),

@@ -91,6 +91,16 @@ def test_with_jokers_a_refusal_never_says_only_a_rank_fits(card, top, english, s
         assert "only a joker fits a king" in fit_text(what_fits("KS", Variant(jokers=2)))
 
 
+def test_with_jokers_the_cards_that_fit_are_one_list_with_one_or():
+    refusal = why_not("QC", "7H", Variant(jokers=1))
+    with use_locale("en"):
+        assert refusal_text(refusal) == (
+            "The queen of clubs does not fit on the 7 of hearts: only a 6, an 8 or a joker does.")
+    with use_locale("sv"):
+        assert refusal_text(refusal) == ("Det går inte att lägga klöver dam på hjärter 7: bara "
+                                         "en sexa, en åtta eller en joker passar.")
+
+
 def test_once_every_joker_is_played_the_words_no_longer_offer_one():
     variant = Variant(jokers=1)
     played = Position((("2D",),), ("JK", "KS"), ("3C",), variant)
@@ -154,8 +164,8 @@ def test_the_coachs_reasons_in_swedish():
         ((("2C", "QC"), ("KS",), ("5D",)),
          "Play the queen of clubs. Then the king of spades at the bottom of column 2 fits on it: "
          "one more card off the table, though nothing goes on a king.",
-         "Spela klöver dam. Sedan passar spader kung längst ned i kolumn 2 på det: ännu ett kort "
-         "lämnar bordet, men ingenting får läggas på en kung."),
+         "Spela klöver dam. Sedan kan spader kung längst ned i kolumn 2 läggas ovanpå: ännu ett "
+         "kort lämnar bordet, men ingenting får läggas på en kung."),
         ((("KS", "QC"), ("5D",)),
          "Play the queen of clubs. The king of spades under it fits next: one more card off the "
          "table, though nothing goes on a king.",
@@ -164,7 +174,7 @@ def test_the_coachs_reasons_in_swedish():
         ((("KS", "QC"), ("JD",)),  # a jack keeps the run going where the king would end it
          "Play the queen of clubs. Then the jack of diamonds at the bottom of column 2 fits on "
          "it, and that keeps the run going.",
-         "Spela klöver dam. Sedan passar ruter knekt längst ned i kolumn 2 på det, och då "
+         "Spela klöver dam. Sedan kan ruter knekt längst ned i kolumn 2 läggas ovanpå, och då "
          "fortsätter serien."),
     ],
 )
