@@ -55,7 +55,7 @@ bench: install-test
 POT := app/locale/messages.pot
 messages: install
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output \
-		-k N_ -k lazy_gettext -o $(POT) .
+		-k N_ -o $(POT) .
 	$(BIN)/pybabel update -i $(POT) -d app/locale --no-fuzzy-matching --ignore-obsolete --width 100
 
 check-messages: install

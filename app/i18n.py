@@ -22,7 +22,7 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
-from babel.support import LazyProxy, Translations
+from babel.support import Translations
 
 from app.rules import cards
 
@@ -129,11 +129,6 @@ def quoted(value: object) -> str:
 def N_(message: str) -> str:  # noqa: N802 - the conventional name extractors look for
     """Marks a message for the catalog without translating it yet (module-level data)."""
     return message
-
-
-def lazy_gettext(message: str, **variables: Any) -> LazyProxy:
-    """A message translated when it is shown, in the language of that moment."""
-    return LazyProxy(lambda: gettext(message, **variables), enable_cache=False)
 
 
 # Card names are whole noun phrases per language: English "8 of spades", Swedish (suit first,

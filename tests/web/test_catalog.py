@@ -20,7 +20,7 @@ from app.i18n import catalog_path
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {
     "_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-    "npgettext": ((1, "c"), 2, 3), "N_": None, "lazy_gettext": None,
+    "npgettext": ((1, "c"), 2, 3), "N_": None,
 }
 PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
 
@@ -115,7 +115,7 @@ def test_catalog_compiles_and_is_used():
         assert gettext("Deal number") == "Deal number"
 
 
-GETTEXT_NAMES = {"_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "lazy_gettext"}
+GETTEXT_NAMES = {"_", "gettext", "ngettext", "pgettext", "npgettext", "N_"}
 
 
 def _is_gettext_call(node: object) -> bool:

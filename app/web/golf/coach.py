@@ -18,7 +18,7 @@ from app.i18n import gettext as _
 from app.players.golf.hint import Hint, hint
 from app.players.golf.hole_review import HoleReview, Moment, review
 from app.players.golf.level_strength import MEASURED
-from app.rules.cards import JOKER, RANKS, rank
+from app.rules.cards import JOKER, rank
 from app.rules.golf import (
     KNOCK_PENALTY,
     DrawStock,
@@ -36,7 +36,7 @@ from app.rules.golf import (
 )
 from app.rules.golf.scoring import card_points
 from app.storage import golf as store
-from app.storage.golf import coach as golf_coach
+from app.storage.golf import coach as coach_store
 from app.web.golf.deps import Visit
 from app.web.golf.words import short_position_name
 
@@ -251,7 +251,7 @@ def hole_review(request: Request, visit: Visit) -> dict[str, Any] | None:
     if not state.scores or not (over or unread):
         return None
     with request.app.state.db.read() as session:
-        moves = golf_coach.deal_moves(session, game_id=game.id, deal=replay.deal,
+        moves = coach_store.deal_moves(session, game_id=game.id, deal=replay.deal,
                                       count=replay.count)
     found = review(game.options, replay.seed, moves, len(state.scores), visit.seat)
     return review_words(found, visit) | {"next_dealt": not over} if found else None
@@ -305,7 +305,7 @@ def _ranks(card: str) -> str:
     """ "7s", "kings" / "sjuor", "kungar"."""
     if card == JOKER:
         return _("jokers")
-    return rank_word(RANKS.index(card[0]) + 1, plural=True)
+    return rank_word(rank(card), plural=True)
 
 
 def _moment_text(moment: Moment, visit: Visit) -> str:

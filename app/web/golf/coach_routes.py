@@ -12,7 +12,7 @@ from fastapi.responses import Response
 
 from app.i18n import gettext as _
 from app.storage import golf as store
-from app.storage.golf import coach as golf_coach
+from app.storage.golf import coach as coach_store
 from app.web.golf import coach
 from app.web.golf.deps import NO_STORE, SeatDep, TableRefusal, load_visit
 from app.web.golf.page import FRAGMENT, PAGE, GolfRoute, context
@@ -31,7 +31,7 @@ def ask_hint(request: Request, visit: SeatDep) -> Response:
     if text is None:
         raise TableRefusal(409, _("The coach gives a hint when it is your turn to choose."))
     with request.app.state.db.write() as session:
-        golf_coach.note_hint(session, game_id=visit.game.id, seat=visit.seat)
+        coach_store.note_hint(session, game_id=visit.game.id, seat=visit.seat)
     visit = load_visit(request, visit.game.id)  # with the hint counted
     values = context(visit, request, None, None)
     values["status_lines"] = [text]

@@ -21,7 +21,7 @@ from app.storage import golf as store
 from app.storage.models import utcnow
 from app.web.forms import VERSION_LIMIT, parse_int, read_form
 from app.web.golf import board as table_board
-from app.web.golf import coach as golf_coach
+from app.web.golf import coach as coach_words
 from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit
 from app.web.golf.forms import GAMES, rules_in_play
 from app.web.golf.words import event_text
@@ -67,7 +67,7 @@ def status_lines(visit: Visit, seen: int | None) -> list[str]:
         fresh = min(replay.count - seen, len(replay.recent))
     steps = replay.recent[-fresh:] if fresh and replay.count else ()
     lines = [event_text(describe(s.move, s.before, s.after, visit.seat), visit.names(),
-                        golf_coach.why(s, game), reader=visit.seat) for s in steps]
+                        coach_words.why(s, game), reader=visit.seat) for s in steps]
     return news + lines + [table_board.turn_line(view_of(visit, replay))]
 
 
@@ -141,7 +141,7 @@ def context(visit: Visit, request: Request, message: str | None, seen: int | Non
         # The private link that puts this seat in another browser (shown to its holder only).
         "rejoin_url": f"{base}{game_path(game.id)}/rejoin/{visit.secret}" if visit.secret else None,
         # The Hint button, who used hints, the hole review (app.web.golf.coach).
-        "coach": golf_coach.table_context(request, visit),
+        "coach": coach_words.table_context(request, visit),
     }
 
 

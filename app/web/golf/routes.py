@@ -17,7 +17,6 @@ from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.names import MAX_NAME
 from app.storage import golf as store
-from app.web.errors import error_response
 from app.web.forms import FormError, PostedForm
 from app.web.golf import coach_routes, play
 from app.web.golf.deps import (
@@ -40,6 +39,7 @@ from app.web.golf.forms import (
     sent_back,
 )
 from app.web.golf.words import GAME_NAMES
+from app.web.loading import found, not_found_is_404
 from app.web.render import private, render
 
 router = APIRouter(prefix="/golf6")
@@ -144,11 +144,9 @@ def join_game(request: Request, visit: InviteDep, form: PostedForm) -> Response:
 @router.get("/{game_id}/rejoin/{secret}")
 def rejoin(request: Request, game_id: str, secret: str) -> Response:
     """The private link: puts this seat's cookie in a new browser, then shows the table."""
-    with request.app.state.db.read() as session:
-        seat = store.seat_for_secret(session, game_id=game_id, secret=secret)
-        game = store.load_game(session, game_id=game_id) if seat is not None else None
-    if game is None:
-        return error_response(request, 404, _("That rejoin link does not match a seat."))
+    with not_found_is_404(), request.app.state.db.read() as session:
+        found(store.seat_for_secret(session, game_id=game_id, secret=secret))
+        game = store.load_game(session, game_id=game_id)
     response = RedirectResponse(game_path(game_id), status_code=303)
     give_seat(request, response, game, secret)
     return response

@@ -90,8 +90,8 @@ FLAGS = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start"
 JOKERS = {"0": 0, "1": 1, "2": 2}
 WATCH_CHOICES = {mode: mode for mode in WATCH_MODES}
 ACTIONS = {"number": "number", "random": "random"}
-# What a watch form's "move" field may name: a column 1-7 or "draw".
-WATCH_MOVES: dict[str, Move] = {"draw": DRAW} | {str(n): PLAYS[n - 1] for n in range(1, 8)}
+# What a watch form's "move" field may name: a column by its number, or "draw".
+WATCH_MOVES: dict[str, Move] = {"draw": DRAW} | {str(n): play for n, play in enumerate(PLAYS, 1)}
 MOVES_LIMIT = VERSION_LIMIT
 
 
@@ -346,7 +346,8 @@ def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
         try:
             return choice_field(form, "move", WATCH_MOVES)
         except FormError:
-            raise FormError("move", _("Choose a column from 1 to 7, or draw.")) from None
+            message = _("Choose a column from 1 to %(max)d, or draw.", max=COLUMNS)
+            raise FormError("move", message) from None
 
     return _move(request, deal_id, form, move, BoardOptions(watch=mode), f"watch={mode}", True)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.i18n import N_, card_in_text, format_items, gettext, quoted, rank_word
 from app.rules.errors import RuleError
-from app.rules.solitaire import FitNote, SolitaireRuleError, Variant
+from app.rules.solitaire import COLUMNS, FitNote, SolitaireRuleError, Variant
 
 
 def ranks_text(ranks: Iterable[int], article: bool = False, joker: bool = False) -> str:
@@ -76,9 +76,11 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "nothing_to_undo": lambda p: gettext("Nothing to undo: this is the start of the deal."),
     # Malformed (InvalidMoveError)
     "not_a_move": lambda p: gettext(
-        "%(value)s is not a move: choose a column 1 to 7, or draw.", value=quoted(p["value"])),
+        "%(value)s is not a move: choose a column 1 to %(max)d, or draw.",
+        value=quoted(p["value"]), max=COLUMNS),
     "no_such_column": lambda p: gettext(
-        "There is no column %(column)d: columns go from 1 to 7.", column=p["column"]),
+        "There is no column %(column)d: columns go from 1 to %(max)d.", column=p["column"],
+        max=COLUMNS),
     "bad_jokers": lambda p: gettext("Jokers must be 0, 1 or 2, not %(value)s", value=p["value"]),
     "not_a_card": lambda p: gettext("%(value)s is not a card code", value=p["value"]),
     "not_a_deck": lambda p: gettext("A deal must hold every card of the deck exactly once"),
