@@ -46,7 +46,8 @@ def test_the_tallest_column_reason_compares_the_columns_whose_card_fits() -> Non
 
     # The 8 of spades and the 6 of diamonds fit the 7 of hearts; column 1 is taller than
     # either, but its queen does not fit.
-    board = position(["2C 3C 4C 5C QC", "AD 2D 8S", "3H 6D", "KS", "4S", "JH", "2S"], "7H")
+    board = position(["2C 3C 4C 5C QC", "AD 2D 8S", "3H 6D", "KS", "4S", "JH", "2S"], "7H",
+                     "4D")
     with use_locale("en"):
         assert reason(board, Play(1)) == (
             "Play the 8 of spades. Of the columns whose card fits, column 2 has the most "
@@ -144,3 +145,26 @@ def test_turning_over_a_card_names_every_card_that_fits_and_keeps_them() -> None
             "for later leaves fewer cards in the end.")
     with use_locale("sv"):
         assert "spara dem" in reason(board, DRAW) or "spara korten" in reason(board, DRAW)
+
+
+def test_three_cards_that_fit_are_one_list_with_one_or() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import reason
+
+    board = position(["AH", "3D", "3C", "9S", "QH", "QS", "KS"], "2C", "4D")
+    with use_locale("en"):
+        assert reason(board, DRAW).startswith(
+            "Turn over a card. The ace of hearts, the 3 of diamonds or the 3 of clubs fits")
+    with use_locale("sv"):
+        assert "hjärter ess, ruter 3 eller klöver 3" in reason(board, DRAW)
+
+
+def test_with_nothing_left_to_draw_height_is_not_the_reason() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import reason
+
+    # The king of spades (the tallest column) and the jack of hearts fit the queen, and nothing
+    # is left to draw: the last plays decide, not the heights.
+    board = position(["2H 3H 4H KS", "JH", "2D", "5H", "5S", "5C", "AS"], "QD", "")
+    with use_locale("en"):
+        assert "Nothing is left to draw" in reason(board, Play(0))

@@ -374,4 +374,4 @@ def test_no_hint_speaks_of_a_cost_or_a_margin_that_rounds_to_nothing():
         if advice.reason == "keeps_from_next":
             assert advice.saving <= -0.05
         if advice.reason == "tempo" and advice.saving <= -0.05:
-            assert "points more than a hidden card" in said, said
+            assert "points higher than a hidden card there would" in said, said

@@ -94,3 +94,9 @@ def test_score_sheet_keeps_running_totals_and_names_the_leader():
     view["seats"][0]["totals"] = 4
     view["you"] = 1
     assert leaders_text(view) == "You lead with 3 points."
+    view["seats"][1]["totals"] = 1
+    assert leaders_text(view) == "You lead with 1 point."
+    view["you"] = 0
+    assert leaders_text(view) == "Maria leads with 1 point."
+    view["winners"] = [1]
+    assert winners_text(view) == "Maria wins with 1 point."

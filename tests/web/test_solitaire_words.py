@@ -153,7 +153,7 @@ def test_the_coachs_reasons_in_swedish():
         )
     with use_locale("sv"):
         assert reason(position, Play(0)) == (
-            "Spela spader 8. Då kommer klöver 9 fram och passar på den, så serien fortsätter."
+            "Spela spader 8. Då kommer klöver 9 fram och kan läggas ovanpå, så serien fortsätter."
         )
         assert reason(position, DRAW).startswith("Vänd upp ett kort. ")
 
@@ -169,7 +169,7 @@ def test_the_coachs_reasons_in_swedish():
         ((("KS", "QC"), ("5D",)),
          "Play the queen of clubs. The king of spades under it fits next: one more card off the "
          "table, though nothing goes on a king.",
-         "Spela klöver dam. Då kommer spader kung fram och passar på den: ännu ett kort "
+         "Spela klöver dam. Då kommer spader kung fram och kan läggas ovanpå: ännu ett kort "
          "lämnar bordet, men ingenting får läggas på en kung."),
         ((("KS", "QC"), ("JD",)),  # a jack keeps the run going where the king would end it
          "Play the queen of clubs. Then the jack of diamonds at the bottom of column 2 fits on "
@@ -233,3 +233,13 @@ def test_the_end_of_a_deal_explains_its_score_by_the_variation(
         assert english in end_text(position)
     with use_locale("sv"):
         assert swedish in end_text(position)
+
+
+def test_an_empty_discard_pile_is_told_once_not_thrice():
+    from app.web.solitaire.view import fits_now_text
+
+    empty = Position((("5C",), ("9D",)), (), ("3C",), Variant(empty_start=True))
+    with use_locale("en"):
+        assert fits_now_text(empty) == ""  # the pile's own line says to turn over a card
+        stuck = Position((("5C",), ("9D",)), ("KS",), ("3C",), STANDARD)
+        assert fits_now_text(stuck).startswith("Nothing in the columns fits")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.i18n import card_in_text, ngettext
+from app.i18n import card_in_text, format_items, ngettext
 from app.i18n import gettext as _
 from app.players.solitaire.thumb import follow_ups
 from app.rules.cards import rank
@@ -60,6 +60,12 @@ def _play_reason(position: Position, column: int) -> str:
             "it: one more card off the table, though nothing goes on a king.",
             card=name, next=card_in_text(follower), column=where,
         )
+    if not position.stock:
+        return _(
+            "Play the %(card)s. Nothing is left to draw, and no other play takes more cards "
+            "off the table from here.",
+            card=name,
+        )
     if (others and len(cards) > max(len(position.columns[c]) for c in others)
             and not any(follow_ups(position, c) for c in others)):
         # Tallest among the choices only: a column whose card does not fit may be taller.
@@ -68,12 +74,6 @@ def _play_reason(position: Position, column: int) -> str:
             "Play the %(card)s. Of the columns whose card fits, column %(column)d has the most "
             "cards, and freeing tall columns helps most.",
             card=name, column=column + 1,
-        )
-    if not position.stock:
-        return _(
-            "Play the %(card)s. Nothing is left to draw, and no other play takes more cards "
-            "off the table from here.",
-            card=name,
         )
     return _(
         "Play the %(card)s. It fits now, and it may not fit after you turn over a card.",
@@ -109,9 +109,11 @@ def _draw_reason(position: Position) -> str:
 
 
 def fitting_names(cards: list[str]) -> str:
-    """ "6 of diamonds or the 8 of spades" / "ruter 6 eller spader 8"."""
-    # English repeats the article ("the 6 ... or the 8 ..."), so the joiner is a message.
-    return _(" or the ").join(card_in_text(card) for card in cards)
+    """ "6 of diamonds, the 8 of spades or the 8 of clubs" / "ruter 6, spader 8 eller klöver 8"
+    (the sentence gives the first its article)."""
+    # English repeats the article before each further card, so that is a message too.
+    rest = [_("the %(card)s", card=card_in_text(card)) for card in cards[1:]]
+    return format_items([card_in_text(cards[0]), *rest], style="or") if cards else ""
 
 
 def reason(position: Position, move: Move) -> str:

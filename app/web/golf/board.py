@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.i18n import N_, card_name, join_names, possessive
+from app.i18n import N_, card_name, join_names, ngettext, possessive
 from app.i18n import gettext as _
 from app.rules.golf import SIX_CARD, Options, Shape
 from app.rules.golf.moves import (
@@ -108,13 +108,18 @@ def winners_text(view: dict[str, Any]) -> str:
     others = [view["seats"][s]["name"] for s in winners if s != you]
     if you in winners:
         if not others:
-            return _("You win with %(total)s points.", total=total)
-        return _("You share the win with %(names)s: %(total)s points each.",
-                 names=join_names(others), total=total)
+            return ngettext("You win with %(total)s point.", "You win with %(total)s points.",
+                            total, total=total)
+        return ngettext("You share the win with %(names)s: %(total)s point each.",
+                        "You share the win with %(names)s: %(total)s points each.",
+                        total, names=join_names(others), total=total)
     if len(others) == 1:
-        return _("%(name)s wins with %(total)s points.", name=others[0], total=total)
-    return _("%(names)s share the win with %(total)s points each.",
-             names=join_names(others), total=total)
+        return ngettext("%(name)s wins with %(total)s point.",
+                        "%(name)s wins with %(total)s points.", total, name=others[0],
+                        total=total)
+    return ngettext("%(names)s share the win with %(total)s point each.",
+                    "%(names)s share the win with %(total)s points each.",
+                    total, names=join_names(others), total=total)
 
 
 def score_sheet(view: dict[str, Any]) -> dict[str, Any]:
@@ -139,13 +144,17 @@ def leaders_text(view: dict[str, Any]) -> str:
     others = [view["seats"][s]["name"] for s in leaders if s != view["you"]]
     if view["you"] in leaders:
         if not others:
-            return _("You lead with %(total)s points.", total=best)
-        return _("You share the lead with %(names)s: %(total)s points each.",
-                 names=join_names(others), total=best)
+            return ngettext("You lead with %(total)s point.", "You lead with %(total)s points.",
+                            best, total=best)
+        return ngettext("You share the lead with %(names)s: %(total)s point each.",
+                        "You share the lead with %(names)s: %(total)s points each.",
+                        best, names=join_names(others), total=best)
     if len(others) == 1:
-        return _("%(name)s leads with %(total)s points.", name=others[0], total=best)
-    return _("%(names)s share the lead with %(total)s points.",
-             names=join_names(others), total=best)
+        return ngettext("%(name)s leads with %(total)s point.",
+                        "%(name)s leads with %(total)s points.", best, name=others[0], total=best)
+    return ngettext("%(names)s share the lead with %(total)s point.",
+                    "%(names)s share the lead with %(total)s points.",
+                    best, names=join_names(others), total=best)
 
 
 def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:

@@ -117,17 +117,18 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
                 "it makes a pair with the other card of that column, so the column scores 0: "
                 "about %(saving)s points saved.", saving=saving),
             "replaces_hidden": lambda: _(
-                "a hidden card is worth about %(worth)s points right now, so the %(card)s "
-                "saves about %(saving)s on average.", worth=worth, card=card, saving=saving),
+                "a hidden card is worth about %(worth)s points right now; counting the pairs "
+                "each could make, the %(card)s saves about %(saving)s on average.",
+                worth=worth, card=card, saving=saving),
             "replaces_higher": lambda: _(
                 "that lowers your expected score by about %(saving)s points.", saving=saving),
             "tempo": lambda: _(
                 "on average it is no better than a hidden card (about %(worth)s points), but "
                 "turning your cards up sooner matters more now.", worth=worth)
             if round(-advice.saving, 1) <= 0 else _(
-                "on average it scores about %(cost)s points more than a hidden card (about "
-                "%(worth)s points), but turning your cards up sooner matters more now.",
-                cost=cost, worth=worth),
+                "counting the pairs each could make, it leaves your score about %(cost)s points "
+                "higher than a hidden card there would (one is worth about %(worth)s points), "
+                "but turning your cards up sooner matters more now.", cost=cost, worth=worth),
             "keeps_from_next": lambda: _(
                 "it costs you about %(cost)s points, but the next player could make more use "
                 "of the %(card)s than of the %(old)s.", cost=cost, card=card, old=old),

@@ -64,7 +64,7 @@ def fits_now_text(position: Position) -> str:
     names = [card_in_text(position.columns[c][-1]) for c in playable_columns(position)]
     if names:
         return _("Fits now: %(cards)s.", cards=", ".join(names))
-    if position.stock:
+    if position.stock and position.top is not None:  # an empty pile's line says it already
         return _("Nothing in the columns fits: turn over a card from the draw pile.")
     return ""
 
