@@ -208,11 +208,11 @@ def clean_name(text: str) -> str:
     return name
 
 
-def _checked_scores(sheet: Sheet, scores: Sequence[int]) -> tuple[int, ...]:
+def _checked_scores(sheet: Sheet, scores: Sequence[int], high: int) -> tuple[int, ...]:
     if len(scores) != len(sheet.players):
         raise InvalidEntryError("scores_missing")
     for name, score in zip(sheet.players, scores, strict=True):
-        if not isinstance(score, int) or not sheet.game.min_score <= score <= sheet.max_score:
+        if not isinstance(score, int) or not sheet.game.min_score <= score <= high:
             raise InvalidEntryError("score_out_of_range", name=name)
     return tuple(scores)
 
@@ -255,7 +255,13 @@ def new_sheet(
         length = SheetLength(length)
     except ValueError:
         raise InvalidEntryError("bad_length") from None
-    cleaned = [clean_name(n) for n in names]
+    cleaned = []
+    for place, name in enumerate(names, start=1):  # `place`: the name's field, from 1
+        try:
+            cleaned.append(clean_name(name))
+        except InvalidEntryError as refused:
+            refused.params["place"] = place
+            raise
     players = tuple(name for name in cleaned if name)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidEntryError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
@@ -296,11 +302,8 @@ def add_hole(
     what each player's cards score; who knocked (four-card Golf) may add the penalty."""
     if is_finished(sheet):
         raise SheetRuleError("game_over")
-    row = _checked_scores(sheet, scores)
+    row = _checked_scores(sheet, scores, sheet.game.max_score)  # the cards' points
     if knock_penalised(sheet, row, knocker):
-        if row[knocker] + KNOCK_PENALTY > sheet.max_score:
-            raise InvalidEntryError("penalty_out_of_range", name=sheet.players[knocker],
-                                    score=row[knocker] + KNOCK_PENALTY, high=sheet.max_score)
         row = tuple(s + KNOCK_PENALTY if i == knocker else s for i, s in enumerate(row))
     holes = list(sheet.holes)
     if before is None:
@@ -314,7 +317,7 @@ def edit_hole(sheet: Sheet, number: int, scores: Sequence[int]) -> Sheet:
     """Fix the scores of hole `number` (1-based)."""
     index = _check_hole_number(sheet, number)
     holes = list(sheet.holes)
-    holes[index] = _checked_scores(sheet, scores)
+    holes[index] = _checked_scores(sheet, scores, sheet.max_score)  # a penalty included
     return _check_consistent(replace(sheet, holes=tuple(holes)))
 
 

@@ -260,11 +260,13 @@ def test_a_knocker_who_is_not_at_the_table_is_refused():
         assert error_text(refused.value) == "Please choose who knocked from the list."
 
 
-def test_a_penalty_beyond_the_highest_score_is_refused():
+def test_a_new_hole_holds_card_points_and_a_fixed_one_may_hold_the_penalty_too():
     with pytest.raises(InvalidEntryError) as refused:
-        add_hole(knock_sheet(), [45, 7, 9], knocker=0)  # 50 at most: 40 and the penalty
-    assert refused.value.code == "penalty_out_of_range"
-    assert refused.value.params["score"] == 55
+        add_hole(knock_sheet(), [5, 45, 9], knocker=None)  # four cards score 40 at most
+    assert refused.value.code == "score_out_of_range"
+    sheet = add_hole(knock_sheet(), [40, 7, 9], knocker=0)
+    assert sheet.holes == ((50, 7, 9),)
+    assert edit_hole(sheet, 1, [50, 7, 8]).holes == ((50, 7, 8),)  # its total, penalty in it
 
 
 def test_the_last_hole_shows_whether_its_knocker_paid_the_penalty():

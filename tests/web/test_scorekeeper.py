@@ -66,6 +66,7 @@ def test_created_sheet_shows_fields_per_player_and_table(client):
         ({"player_1": "Ann", "player_2": "ann"}, "Two players are called ann."),
         ({"player_1": "A" * 31, "player_2": "Bo"}, "at most 30 characters"),
         ({"player_1": "Ann", "player_2": "Bo", "length": "12"}, "9 holes, 18 holes"),
+        ({"player_1": "Ann", "player_3": "B\u202eo"}, "Names can only use letters"),
     ],
 )
 def test_bad_new_sheet_refused_with_message_and_names_kept(client, fields, message):
@@ -77,6 +78,8 @@ def test_bad_new_sheet_refused_with_message_and_names_kept(client, fields, messa
     assert response.text.count(" autofocus") == 1
     focused = re.search(r"<(input|p)\b[^>]*\bautofocus\b[^>]*>", response.text).group(0)
     assert 'aria-invalid="true"' in focused or 'id="new-sheet-error"' in focused
+    if "u202e" in repr(fields):  # the unprintable name's own field is the one named
+        assert 'id="player-3"' in focused
 
 
 def test_names_are_escaped(client):
@@ -154,9 +157,9 @@ def test_stale_edit_refused_with_fresh_sheet_and_nothing_changes(client):
 
 
 @pytest.mark.parametrize(("fields", "highest"), [
-    ({}, 60), ({"game": "golf4"}, 40), ({"game": "golf4", "knock_penalty": "on"}, 50)])
+    ({}, 60), ({"game": "golf4"}, 40), ({"game": "golf4", "knock_penalty": "on"}, 40)])
 def test_a_hole_scores_no_more_than_its_cards_can(client, fields, highest):
-    """Six jacks and queens score 60, four score 40 (50 with the knocker's penalty): a typo
+    """Six jacks and queens score 60, four score 40 (the sheet adds a knocker's penalty): a typo
     such as 100 for 10 is caught, not taken as the end of an "until 100" game."""
     names = {"player_1": "Ann", "player_2": "Bo"}
     path = client.submit("/scores", {**names, "length": "100", **fields}).headers["location"]
@@ -408,8 +411,9 @@ def test_the_field_in_error_is_marked_invalid(client):
     path = start(client)
     response = enter(client, path, ["1", "x"], htmx=True)
     assert response.status_code == 422
-    assert re.search(r'id="score-1"[^>]*aria-invalid="true" aria-describedby="hole-error"',
-                     response.text)
+    assert re.search(r'id="score-1"[^>]*aria-invalid="true" aria-describedby="hole-error" '
+                     r'autofocus', response.text)
+    assert response.text.count(" autofocus") == 1  # the field named takes focus, not Ann's
     assert '<p id="hole-error" class="error-message"' in response.text  # why, when it is read
     assert not re.search(r'id="score-0"[^>]*aria-invalid', response.text)
     fix = client.submit(f"{path}/holes", {"score_0": "1", "score_1": "2",
@@ -610,13 +614,28 @@ def test_without_javascript_the_page_after_a_save_says_and_focuses_as_htmx_does(
     assert 'data-focus-fallback="score-0"' in page and 'id="sheet-status"' in page
 
 
-def test_a_knock_penalty_past_a_holes_limit_says_so(client):
+def test_a_new_hole_takes_card_points_and_a_fixed_one_its_total(client):
+    """Four cards score 40 at most; the sheet adds the knocker's 10, so a hole being fixed
+    (which shows that total) may hold 50."""
     path = knock_sheet(client)
-    refused = enter(client, path, [45, 7], htmx=True, knocker="0")
+    assert 'id="score-0" name="score_0" type="number" step="1" min="0" max="40"' in (
+        client.get(path).text)
+    refused = enter(client, path, [45, 7], htmx=True, knocker="")
     assert refused.status_code == 422
-    assert ("With the knock penalty Ann would score 55, more than the 50 a hole can score."
-            in refused.text)
+    assert "a hole scores between 0 and 40." in refused.text
+    assert re.search(r'id="score-0"[^>]*aria-invalid="true"[^>]*autofocus', refused.text)
+    assert refused.text.count(" autofocus") == 1  # the field named, and only it
     assert state(client, path)["holes"] == []
+    assert enter(client, path, [40, 7], knocker="0").status_code == 303
+    assert state(client, path)["holes"] == [[50, 7]]
+    fixed = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),
+                                              "score_0": "50", "score_1": "6"})
+    assert fixed.status_code == 303 and state(client, path)["holes"] == [[50, 6]]
+    wrong = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),
+                                              "score_0": "51", "score_1": "6"}, htmx=True)
+    assert wrong.status_code == 422 and "between 0 and 50." in wrong.text
+    assert re.search(r'id="edit-1-0"[^>]*aria-invalid="true"[^>]*autofocus', wrong.text)
+    assert wrong.text.count(" autofocus") == 1
 
 
 def test_the_duplicate_name_field_is_marked(client):

@@ -129,9 +129,10 @@ def score(form: FormData, index: int, who: str, low: int, high: int) -> int:
     return value  # type: ignore[return-value]
 
 
-def scores(form: FormData, sheet: Sheet) -> list[int]:
-    """Every player's score for a hole, checked."""
-    low, high = sheet.game.min_score, sheet.max_score
+def scores(form: FormData, sheet: Sheet, high: int) -> list[int]:
+    """Every player's score for a hole, checked: `high` is the cards' most for a new hole, the
+    sheet's (a knock penalty included) for a hole being fixed."""
+    low = sheet.game.min_score
     return [score(form, i, name, low, high) for i, name in enumerate(sheet.players)]
 
 

@@ -141,7 +141,7 @@ def add_hole(request: Request, stored: SheetDep, form: PostedForm) -> Response:
     done = FormState(where="added")
 
     def change() -> Callable[[Sheet], Sheet]:
-        scores, before = forms.scores(form, sheet), forms.before(form)
+        scores, before = forms.scores(form, sheet, sheet.game.max_score), forms.before(form)
         knocker = forms.knocker(form, sheet)
         if rules.knock_penalised(sheet, scores, knocker):
             done.said, done.knocked = _knock_said(sheet, knocker), knocker
@@ -170,7 +170,7 @@ def edit_hole(request: Request, stored: SheetDep, number: HoleDep, form: PostedF
     keep = FormState(where=number, edit_scores={number: forms.typed_scores(form, stored.sheet)})
 
     def change() -> Callable[[Sheet], Sheet]:
-        scores = forms.scores(form, stored.sheet)
+        scores = forms.scores(form, stored.sheet, stored.sheet.max_score)
         return lambda current: rules.edit_hole(current, number, scores)
 
     return _change(request, stored, form, change, keep)
@@ -343,6 +343,7 @@ def _sheet_context(
         "positions": [position_name(k, sheet.game.shape) for k in sheet.game.shape.positions],
         "game_label": forms.GAME_LABELS[sheet.game],
         "min_score": sheet.game.min_score,
-        "max_score": sheet.max_score,
+        "max_score": sheet.max_score,  # a hole being fixed: its penalty included
+        "max_points": sheet.game.max_score,  # a new hole: its cards' points
         "knock_points": KNOCK_PENALTY,
     }

@@ -50,9 +50,6 @@ ERRORS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "same_name": lambda p: gettext(
         "Two players are called %(name)s. Add an initial so everyone can tell them apart.",
         name=p["name"]),
-    "penalty_out_of_range": lambda p: gettext(
-        "With the knock penalty %(name)s would score %(score)s, more than the %(high)s a hole "
-        "can score. Please check the scores.", **p),
     "game_over": lambda p: gettext("The game is over, so no more holes can be added."),
     "pick_all_cards": _cards,
     "no_such_player": lambda p: gettext("Please choose who knocked from the list."),
