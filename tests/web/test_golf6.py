@@ -1033,3 +1033,16 @@ def test_without_javascript_the_table_reloads_itself_only_while_others_are_to_mo
     refresh = '<noscript><meta http-equiv="refresh" content="5"></noscript>'
     assert refresh in client.get(url).text
     assert refresh not in friend.get(url).text  # her own turn: the page waits for her
+    play_until_the_hole_is_over({0: client, 1: friend}, url)
+    assert refresh in client.get(url).text  # either of them may deal the next hole
+
+
+def test_without_javascript_a_table_only_the_reader_can_move_on_stays_still(client, app):
+    refresh = '<noscript><meta http-equiv="refresh" content="5"></noscript>'
+    alone = create(client, bots="1", friends="0")
+    assert refresh not in client.get(alone).text  # no one to join: only Start moves it on
+    waiting = create(client, bots="1", friends="1")
+    assert refresh in client.get(waiting).text  # a friend may join meanwhile
+    assert client.submit(f"{alone}/start").status_code == 303
+    play_until_the_hole_is_over({0: client}, alone)
+    assert refresh not in client.get(alone).text  # computers leave the next deal to people

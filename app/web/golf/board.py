@@ -182,6 +182,7 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
         "hint": hint(view, bool(legal)),
         "sheet": score_sheet(view),
         "over": view["phase"] == "game_over",
+        "hole_over": view["phase"] == "hole_over",
         "winners_text": winners_text(view),
         # The seat has to act to play on (not merely may deal the next hole, as anyone may).
         "your_turn": view["you"] in view["seats_to_act"]

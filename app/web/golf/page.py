@@ -142,7 +142,22 @@ def context(visit: Visit, request: Request, message: str | None, seen: int | Non
         "rejoin_url": f"{base}{game_path(game.id)}/rejoin/{visit.secret}" if visit.secret else None,
         # The Hint button, who used hints, the hole review (app.web.golf.coach).
         "coach": coach_words.table_context(request, visit),
+        "reloads_itself": reloads_itself(visit, board),
     }
+
+
+def reloads_itself(visit: Visit, board: dict | None) -> bool:
+    """Without JavaScript nothing polls: whether someone else may change the table now, so
+    the page should reload itself (not while the reader alone can move it on)."""
+    game = visit.game
+    others = [seat for seat in game.seats if seat.seat != visit.seat]
+    if game.status == store.GameStatus.LOBBY:  # a friend may join, or the creator start
+        return any(seat.kind == store.OPEN for seat in game.seats) or not visit.is_creator
+    if game.status != store.GameStatus.PLAYING or board is None:
+        return False
+    if board["hole_over"]:  # computers leave the next deal to the people at the table
+        return any(seat.kind == store.HUMAN for seat in others) or visit.seat is None
+    return not board["your_turn"]
 
 
 def table_response(request: Request, visit: Visit, message: str | None = None,
