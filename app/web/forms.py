@@ -156,6 +156,12 @@ def query_int(request: Request, name: str, low: int, high: int) -> int | None:
 
 
 
+def typed_name(form: FormData, name: str = "name") -> str:
+    """What was typed in a refused name field, cut to a name's length, to give it back."""
+    raw = form.get(name)
+    return raw[:MAX_NAME] if isinstance(raw, str) else ""
+
+
 def name_field(form: FormData, name: str = "name") -> str:
     """A player's display name, by the rules every game's names follow (app.rules.names):
     tidied, 1 to MAX_NAME characters, every one of them shown."""

@@ -424,3 +424,16 @@ def test_when_everyone_has_finished_the_winners_are_named(client, friend):
     total = rows["Ann"][-1]
     assert rows["Bo"] == rows["Ann"]  # the same cards played the same way
     assert f"Everyone has finished. Ann and Bo share the win with {total}." in page
+
+
+def test_a_refused_name_is_given_back_with_focus_on_it(client, friend):
+    round_id = new_round(client)
+    refused = client.submit(f"/solitaire/rounds/{round_id}/challenge", {"name": "A" * 31})
+    assert refused.status_code == 422
+    assert re.search(r'<input id="name"[^>]*value="A{30}"[^>]*autofocus', refused.text)
+    link = challenge(client, round_id, "Ann")
+    taken = friend.submit(f"{link}/accept", {"name": "ann"})
+    assert taken.status_code == 409 and "called ann already" in taken.text
+    assert re.search(r'<input id="name"[^>]*value="ann"[^>]*aria-invalid="true"[^>]*autofocus',
+                     taken.text)
+    assert taken.text.count(" autofocus") == 1

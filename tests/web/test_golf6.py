@@ -200,6 +200,8 @@ def test_no_one_may_take_a_name_the_table_gives_its_own_seats(app, client, name)
     response = other.submit(invite_of(client, url), {"name": name})
     assert response.status_code == 422
     assert "how the table marks computer players and free seats" in response.text
+    assert re.search(r'<input id="g6-join-name"[^>]*aria-invalid="true"[^>]*autofocus',
+                     response.text, re.S)  # the field takes focus, so its reason is heard
     assert [seat["name"] for seat in state(client, url)["seats"]] == [
         "Ann", "Seat 2 (free)", "Computer 3"]
     assert "golf6_" not in response.headers.get("set-cookie", "")

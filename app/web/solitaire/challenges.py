@@ -24,7 +24,7 @@ from app.storage.solitaire import StoredDeal, StoredRound
 from app.storage.solitaire import challenges as store
 from app.storage.solitaire.challenges import Seat, StoredChallenge
 from app.web import player
-from app.web.forms import FormError, PostedForm, name_field, query_int
+from app.web.forms import FormError, PostedForm, name_field, query_int, typed_name
 from app.web.loading import PageNotFound, not_found_is_404
 from app.web.render import is_fragment_request, private, render
 from app.web.solitaire.challenge_view import results_view
@@ -114,7 +114,7 @@ def create_challenge(request: Request, mine: RoundDep, form: PostedForm) -> Resp
         try:
             name = name_field(form)
         except FormError as error:
-            return _new_form(request, mine, error.message, 422)
+            return _new_form(request, mine, error.message, 422, typed=typed_name(form))
         limit(request, key="create")  # each challenge deals up to nine deals
         token = player.player_token(request)
         with request.app.state.db.write() as session:
@@ -155,7 +155,7 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
     try:
         name = name_field(form)
     except FormError as error:
-        return _invite_page(request, challenge, error.message, 422)
+        return _invite_page(request, challenge, error.message, 422, typed=typed_name(form))
     limit(request, key="create")
     token = player.player_token(request)
     try:
@@ -172,7 +172,7 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
             "Someone in this challenge is called %(name)s already: please add an initial.",
             name=name,
         )
-        return _invite_page(request, challenge, message, 409)
+        return _invite_page(request, challenge, message, 409, typed=name)
     except store.ChallengeFull:
         message = _("This challenge has its %(count)s players already.", count=store.MAX_PLAYERS)
         return _invite_page(request, challenge, message, 409)
@@ -238,10 +238,9 @@ def _first_unfinished(round_: StoredRound) -> str:
     return round_.deals[-1].id
 
 
-def _new_form(
-    request: Request, mine: PlayerRound, message: str | None = None, status: int = 200
-) -> Response:
-    context = {"round_id": mine.round.id, "message": message}
+def _new_form(request: Request, mine: PlayerRound, message: str | None = None,
+              status: int = 200, typed: str = "") -> Response:
+    context = {"round_id": mine.round.id, "message": message, "typed_name": typed}
     return private(render(request, "challenges/new.html", None, context, status_code=status))
 
 
@@ -259,9 +258,8 @@ def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge
     return render(request, "challenges/player.html", None, context, status_code=status)
 
 
-def _invite_page(
-    request: Request, challenge: StoredChallenge, message: str | None = None, status: int = 200
-) -> Response:
+def _invite_page(request: Request, challenge: StoredChallenge, message: str | None = None,
+                 status: int = 200, typed: str = "") -> Response:
     key = player.player_key(request)
     seat = None
     if key is not None:
@@ -272,6 +270,7 @@ def _invite_page(
     context = _challenge_context(request, challenge, viewer, None, others=False)
     context |= {
         "message": message,
+        "typed_name": typed,  # a refused name, given back to be put right
         "seat": seat,
         "full": len(challenge.entrants) >= store.MAX_PLAYERS,
     }
