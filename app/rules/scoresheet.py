@@ -285,12 +285,14 @@ def knock_penalised(sheet: Sheet, scores: Sequence[int], knocker: int | None) ->
     return knocker_pays(scores, knocker)
 
 
-def paid_last_penalty(sheet: Sheet, knocker: int) -> bool:
-    """Whether the last hole's scores are those of `knocker` paying the penalty: without it,
+def paid_penalty(sheet: Sheet, number: int, knocker: int) -> bool:
+    """Whether hole `number`'s scores are those of `knocker` paying the penalty: without it,
     their cards' points would not have been the (jointly) lowest."""
-    if not sheet.holes or not sheet.knock_penalty or not 0 <= knocker < len(sheet.players):
+    if not 1 <= number <= len(sheet.holes) or not sheet.knock_penalty:
         return False
-    row = list(sheet.holes[-1])
+    if not 0 <= knocker < len(sheet.players):
+        return False
+    row = list(sheet.holes[number - 1])
     row[knocker] -= KNOCK_PENALTY
     return row[knocker] >= sheet.game.min_score and knocker_pays(row, knocker)
 

@@ -269,12 +269,15 @@ def test_a_new_hole_holds_card_points_and_a_fixed_one_may_hold_the_penalty_too()
     assert edit_hole(sheet, 1, [50, 7, 8]).holes == ((50, 7, 8),)  # its total, penalty in it
 
 
-def test_the_last_hole_shows_whether_its_knocker_paid_the_penalty():
-    from app.rules.scoresheet import paid_last_penalty
+def test_a_holes_scores_show_whether_its_knocker_paid_the_penalty():
+    from app.rules.scoresheet import paid_penalty
 
     sheet = add_hole(knock_sheet(), [12, 7, 9], knocker=0)  # 22: not the lowest, so it paid
-    assert paid_last_penalty(sheet, 0)
-    assert not paid_last_penalty(sheet, 1) and not paid_last_penalty(sheet, 5)
+    assert paid_penalty(sheet, 1, 0)
+    assert not paid_penalty(sheet, 1, 1) and not paid_penalty(sheet, 1, 5)
+    assert not paid_penalty(sheet, 2, 0) and not paid_penalty(sheet, 0, 0)
+    forgotten = add_hole(sheet, [3, 4, 9], knocker=1, before=1)  # Bo paid, in hole 1 now
+    assert paid_penalty(forgotten, 1, 1) and paid_penalty(forgotten, 2, 0)
     lowest = add_hole(knock_sheet(), [3, 7, 9], knocker=0)  # lowest: nothing to pay
-    assert not paid_last_penalty(lowest, 0)
-    assert not paid_last_penalty(knock_sheet(), 0)  # no hole yet
+    assert not paid_penalty(lowest, 1, 0)
+    assert not paid_penalty(knock_sheet(), 1, 0)  # no hole yet

@@ -591,16 +591,21 @@ def test_a_helper_answer_on_a_sheet_changed_meanwhile_cannot_save_over_it(client
 def test_without_javascript_the_page_after_a_save_says_and_focuses_as_htmx_does(client):
     path = knock_sheet(client)
     saved = enter(client, path, [12, 7], knocker="0")
-    assert saved.headers["location"] == f"{path}?knocked=0&at=1#score-0"
+    assert saved.headers["location"] == f"{path}?knocked=0&at=1&hole=1#score-0"
     page = client.get(saved.headers["location"]).text
     assert live_region(page) == ("Ann knocked without the lowest score and got 10 points more. "
                                  "After hole 1, Bo leads with 7.")
     for forged in ("2", "-1", "\u00b2", "0 ", "x" * 300):  # no such player: nothing said
         said = live_region(client.get(path, params={"knocked": forged, "at": "1"}).text)
         assert said == "After hole 1, Bo leads with 7."
+    forgotten = enter(client, path, [9, 3], knocker="0", before="1")  # inserted as hole 1
+    assert forgotten.headers["location"] == f"{path}?knocked=0&at=2&hole=1#score-0"
+    assert live_region(client.get(forgotten.headers["location"]).text).startswith(
+        "Ann knocked without the lowest score")
+    client.submit(f"{path}/holes/1/remove", {"version": str(version(client, path))})
     enter(client, path, [3, 4])  # the address kept (a bookmark, a reload) says it no more
     assert "knocked" not in live_region(client.get(saved.headers["location"]).text)
-    assert "knocked" not in live_region(client.get(f"{path}?knocked=0&at=2").text)
+    assert "knocked" not in live_region(client.get(f"{path}?knocked=0&at=4").text)
     assert "knocked" not in live_region(client.get(f"{path}?knocked=0").text)
     client.submit(f"{path}/holes/2/remove", {"version": str(version(client, path))})
     fixed = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),

@@ -76,6 +76,7 @@ class FormState:
     new_knocker: str = ""
     said: str = ""  # what a save did beyond entering the scores, said before the standing
     knocked: int | None = None  # the knocker who paid the penalty, when one did
+    knocked_hole: int | None = None  # and the hole it was (a forgotten one goes before others)
     edit_scores: dict[int, list[str]] = field(default_factory=dict)
     helper_for: int | None = None
     helper_ranks: list[str] = field(default_factory=list)
@@ -116,14 +117,17 @@ def view_sheet(request: Request, stored: ReadOnlySheetDep, version: str = "") ->
 
 
 @router.get("/scores/{sheet_id}", response_class=HTMLResponse, name="scorekeeper_sheet")
-def edit_sheet(request: Request, stored: SheetDep, knocked: str = "", at: str = "") -> Response:
+def edit_sheet(request: Request, stored: SheetDep, knocked: str = "", at: str = "",
+               hole: str = "") -> Response:
     # `knocked`: a plain form's redirect after a hole whose knocker paid the penalty, so the
     # page says so as htmx's answer does (no session to carry it in). `at` is the version
-    # that save made: the address says nothing once the sheet has changed again, nor what
-    # the last hole's scores do not show.
-    players = range(len(stored.sheet.players)) if at == str(stored.version) else range(0)
+    # that save made, `hole` the hole: the address says nothing once the sheet has changed
+    # again, nor what that hole's scores do not show.
+    sheet = stored.sheet
+    players = range(len(sheet.players)) if at == str(stored.version) else range(0)
+    number = parse_int(hole, 1, len(sheet.holes)) or len(sheet.holes)
     knocker = next((i for i in players if knocked == str(i)
-                    and rules.paid_last_penalty(stored.sheet, i)), None)
+                    and rules.paid_penalty(sheet, number, i)), None)
     said = "" if knocker is None else _knock_said(stored.sheet, knocker)
     return _sheet_response(request, stored, editable=True, state=FormState(said=said))
 
@@ -145,6 +149,7 @@ def add_hole(request: Request, stored: SheetDep, form: PostedForm) -> Response:
         knocker = forms.knocker(form, sheet)
         if rules.knock_penalised(sheet, scores, knocker):
             done.said, done.knocked = _knock_said(sheet, knocker), knocker
+            done.knocked_hole = before or sheet.next_hole
         return lambda current: rules.add_hole(current, scores, before=before, knocker=knocker)
 
     return _change(request, stored, form, change, keep, done)
@@ -242,7 +247,8 @@ def _change(
     # form's redirect names the same place as the page's fragment, which the browser focuses.
     done = done or FormState(where="fixed")
     response = _sheet_response(request, fresh, editable=True, state=done)
-    query = "" if done.knocked is None else f"?knocked={done.knocked}&at={fresh.version}"
+    query = "" if done.knocked is None else (
+        f"?knocked={done.knocked}&at={fresh.version}&hole={done.knocked_hole}")
     page = f"/scores/{fresh.id}{query}#{_focus_after(done, fresh.sheet)}"
     return after_post(request, page, response)
 
