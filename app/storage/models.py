@@ -90,10 +90,16 @@ class QuizAnswer(Base):
     """One anonymous answer to one quiz question: no personal data."""
 
     __tablename__ = "quiz_answers"
+    # One answer per question from each page the quiz was shown on: a double submit counts
+    # once (None: a form from before pages carried one).
+    __table_args__ = (
+        Index("ix_quiz_answers_question_attempt", "question", "attempt", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     question: Mapped[int] = mapped_column(Integer, index=True)
     choice: Mapped[str] = mapped_column(String(16))
+    attempt: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -11,8 +11,18 @@ from app.storage.models import QuizAnswer
 ChoiceCounts = dict[int, dict[str, int]]
 
 
-def record_answer(session: Session, *, question: int, choice: str) -> None:
-    session.add(QuizAnswer(question=question, choice=choice))
+def record_answer(
+    session: Session, *, question: int, choice: str, attempt: str | None = None
+) -> None:
+    """Count an answer once per page it was given on (`attempt`, the page's own token): a
+    double submit's second request counts nothing. Two at the very same moment are told
+    apart by the unique index (IntegrityError: the caller counts it as done)."""
+    if attempt is not None and session.scalar(
+        select(QuizAnswer.id).where(QuizAnswer.question == question,
+                                    QuizAnswer.attempt == attempt)
+    ) is not None:
+        return
+    session.add(QuizAnswer(question=question, choice=choice, attempt=attempt))
 
 
 def choice_counts(session: Session) -> ChoiceCounts:

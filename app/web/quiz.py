@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.exc import IntegrityError
+from starlette.datastructures import FormData
 
 from app.i18n import N_
 from app.i18n import gettext as _
@@ -15,9 +18,13 @@ from app.quiz.progress import Answers
 from app.quiz.questions import CHOICE_KEYS, QUESTIONS, Question, question
 from app.ratelimit import limit
 from app.storage import quiz as quiz_store
+from app.tokens import new_token
 from app.web.forms import FormError, PostedForm, choice_field
 from app.web.loading import found
 from app.web.render import after_post, render
+
+# What new_token() makes: 22 url-safe characters.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 
 router = APIRouter()
 
@@ -81,6 +88,8 @@ def _context(request: Request, answers: Answers, focus: int | None = None,
         "total": len(QUESTIONS),
         "right": progress.right_count(answers),
         "complete": progress.is_complete(answers),
+        # Each page's forms carry a token of their own: a double submit then counts once.
+        "attempt": new_token(),
     }
 
 
@@ -131,14 +140,24 @@ def answer(request: Request, asked: QuestionDep, form: PostedForm) -> Response:
         page = _answer_page(request, answers, number, _(TOO_MANY), refused.status_code)
         page.headers.update(refused.headers or {})  # Retry-After
         return page
-    with request.app.state.db.write() as session:
-        quiz_store.record_answer(session, question=number, choice=choice)
+    try:
+        with request.app.state.db.write() as session:
+            quiz_store.record_answer(session, question=number, choice=choice,
+                                     attempt=_attempt(form))
+    except IntegrityError:  # the same page's other request counted it a moment before
+        pass
     answers = {**answers, number: choice}
     response = after_post(
         request, f"/quiz#q-{number}-{choice}", _answer_page(request, answers, number, None, 200)
     )
     _remember(request, response, answers)
     return response
+
+
+def _attempt(form: FormData) -> str | None:
+    """The page's token the answer came from (new_token's shape), or None."""
+    value = form.get("attempt")
+    return value if isinstance(value, str) and TOKEN.fullmatch(value) else None
 
 
 def _answer_page(request: Request, answers: Answers, number: int, message: str | None,

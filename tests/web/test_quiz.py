@@ -243,7 +243,9 @@ def test_answers_cookie_holds_no_personal_data(client):
 
 
 def test_stored_answer_is_anonymous():
-    assert set(QuizAnswer.__table__.columns.keys()) == {"id", "question", "choice", "created_at"}
+    # `attempt` is a random token of the page the answer came from, tied to no one.
+    assert set(QuizAnswer.__table__.columns.keys()) == {
+        "id", "question", "choice", "attempt", "created_at"}
 
 
 def test_answers_are_rate_limited_per_client(client, app, monkeypatch):
@@ -261,3 +263,28 @@ def test_question_address_opened_directly_shows_the_quiz(client):
     response = client.get("/quiz/4", follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/quiz#q-4"
     assert client.get("/quiz/9").status_code == 404
+
+
+def test_a_double_submit_of_one_page_counts_once_in_the_tallies(client, app):
+    """Without JavaScript a double click sends the form twice, both before the cookie that
+    records the answer comes back: the page's token makes the second count nothing."""
+    import re
+
+    from tests.conftest import Client
+
+    page = client.get("/quiz").text
+    attempt = re.search(r'name="attempt" value="([^"]+)"', page).group(1)
+    for text in ("7 of clubs", "8 of spades"):  # the same page's form, sent twice
+        client.cookies.clear()
+        fields = {"choice": key_for(1, text), "attempt": attempt}
+        assert client.submit("/quiz/1", fields).status_code == 303
+    assert stored_answers(app) == 1
+    with Client(app, base_url="http://testserver") as other:  # another page: another answer
+        fresh = re.search(r'name="attempt" value="([^"]+)"', other.get("/quiz").text).group(1)
+        assert fresh != attempt
+        other.submit("/quiz/1", {"choice": key_for(1, "7 of clubs"), "attempt": fresh})
+    assert stored_answers(app) == 2
+    for forged in ("", "x" * 23, "é" * 22, "a b"):  # no token: counted as before
+        client.cookies.clear()
+        client.submit("/quiz/2", {"choice": "a", "attempt": forged})
+    assert stored_answers(app) == 6
