@@ -8,16 +8,14 @@ function text(name, english) {
   return (document.body && document.body.dataset[name]) || english;
 }
 
-// Copy buttons: <button data-copy-target="field-id" hidden>, shown by this script, as nothing
-// else can copy (without it the link waits in its field to be selected). For a few seconds
-// the button reads "Copied" and the page's polite live region says so (a button's new name is
-// not read out); focus stays on the button. Where the clipboard is refused, the link stays
-// selected for Ctrl+C.
-function showCopyButtons(root) {
-  root.querySelectorAll("[data-copy-target][hidden]").forEach((button) => { button.hidden = false; });
-}
-document.addEventListener("DOMContentLoaded", () => showCopyButtons(document));
-document.addEventListener("htmx:load", (event) => showCopyButtons(event.detail.elt));
+// Copy buttons: <button data-copy-target="field-id">, hidden by the style sheet until this
+// script marks the page as having it, as nothing else can copy (without it the link waits in
+// its field to be selected). A class on the page, not an attribute on each button, so a
+// button that a poll swaps in is there at once and keeps the keyboard focus it had. For a
+// few seconds the button reads "Copied" and the page's polite live region says so (a
+// button's new name is not read out); focus stays on the button. Where the clipboard is
+// refused, the link stays selected for Ctrl+C.
+document.documentElement.classList.add("has-script");
 
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-copy-target]");

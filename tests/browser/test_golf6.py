@@ -287,3 +287,17 @@ def test_a_name_of_one_long_word_wraps_instead_of_widening_a_phone_page(new_page
     # Once a hole is scored, the sheet's hidden words ("total so far") stay in its scroll box.
     play_until(page, "next")
     assert page_width() <= 360
+
+
+def test_the_copy_button_keeps_focus_while_the_lobby_follows_who_joins(page: Page, new_page):
+    ann = page
+    create_game(ann, "Ann", bots=0, friends=2)
+    invite = ann.get_by_label("Invite link").input_value()
+    copy = ann.get_by_role("button", name="Copy invite link")
+    copy.focus()
+    maria = new_page()
+    maria.goto(invite)
+    maria.get_by_label("Your name").fill("Maria")
+    maria.get_by_role("button", name="Join game").click()
+    expect(ann.get_by_text("Maria")).to_be_visible()  # the poll swapped the lobby in
+    expect(ann.get_by_role("button", name="Copy invite link")).to_be_focused()

@@ -697,3 +697,13 @@ def test_the_layout_helper_names_each_rank_as_a_screen_reader_should_say_it(clie
     options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', picker)
     assert [text for value, text in options if value in ("A", "J", "Q", "K")] == names
     assert ("10", "10") in options
+
+
+def test_a_card_left_unpicked_in_the_helper_is_described_by_the_reason(client):
+    path = start(client, ("Ann", "Bo"))
+    answer = work_out(client, path, {"helper_for": "0", "card_0_0": "Q"})
+    assert answer.status_code == 422
+    assert re.search(r'id="card-0-1"[^>]*aria-invalid="true" aria-describedby="hole-error"',
+                     answer.text)
+    assert '<p id="hole-error" class="error-message" role="alert" tabindex="-1" autofocus>' in (
+        answer.text)
