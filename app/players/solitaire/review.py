@@ -65,7 +65,7 @@ BOUND_HORIZONS = (2, 4, 6, 8, 10, 12, 14, 16)
 EXPECT_SAMPLES, PURE_EXPECT_SAMPLES = 32, 8
 EXPECT_NODES = 400_000
 # The quick judge's few samples flatter some moves: each costly moment it finds, costliest
-# first, is judged again by Hint's own estimate (its 75 ms of search) and named only if that
+# first, is judged again by Hint's own estimate (its budget of states) and named only if that
 # agrees it cost at least MIN_LOSS, so the review never faults a move Hint would advise. At
 # most this many are checked, within this much CPU; one not checked in time is not named.
 CHECKED_MOMENTS = MOMENTS

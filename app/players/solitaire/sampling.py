@@ -60,11 +60,12 @@ def deepest_that_fits(
     spent before its search proved too big come out of `state_budget`, if given."""
     left = state_budget
     for coach in coaches:
+        before = coach.solver_for(position).nodes
         try:
             return coach.estimate(position, state_budget=left, **options)
         except SearchTooBig:
             if state_budget:
-                left -= coach.solver_for(position).nodes
+                left -= coach.solver_for(position).nodes - before
                 if left <= 0:
                     return None
     return None
