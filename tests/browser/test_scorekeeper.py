@@ -304,3 +304,16 @@ def test_removing_the_only_hole_leaves_focus_on_the_first_score_box(page):
     page.get_by_role("button", name="Remove hole 1").press("Enter")
     expect(page.locator(".fix-hole")).to_have_count(0)
     expect(page.get_by_label("Ann, hole 1", exact=True)).to_be_focused()
+
+
+def test_on_the_narrowest_phone_no_hole_hides_under_the_totals(new_page):
+    page = new_page(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
+    names = [letter + "x" * 29 for letter in "ABCDEFGH"]
+    start_sheet(page, names)
+    for hole in range(1, 4):
+        save_hole(page, hole, dict.fromkeys(names, 22))
+    total = page.locator("table.scores td.total").first
+    assert total.evaluate("cell => getComputedStyle(cell).position") == "static"
+    name = page.locator("table.scores tbody th[scope=row]").first.bounding_box()
+    assert name["width"] <= 6 * 16 + 1  # the names leave room for the holes
+    assert no_horizontal_overflow(page)

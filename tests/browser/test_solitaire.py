@@ -387,3 +387,12 @@ def test_a_hinted_button_shows_the_focus_ring_and_descriptions_stay_off_the_page
     fitting = page.locator("button[aria-describedby~='fits-note']").first
     expect(fitting).to_have_accessible_description(re.compile("fits on the discard pile"))
     expect(page.get_by_text("fits on the discard pile", exact=True)).to_be_hidden()
+
+
+def test_a_variation_whose_label_wraps_keeps_its_whole_box(new_page):
+    page = new_page(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
+    page.goto("/solitaire?lang=sv")
+    boxes = page.locator(".variations input[type=checkbox]")
+    sizes = {(round(b["width"]), round(b["height"]))
+             for b in (boxes.nth(i).bounding_box() for i in range(boxes.count()))}
+    assert sizes == {(24, 24)}
