@@ -155,11 +155,14 @@ def query_int(request: Request, name: str, low: int, high: int) -> int | None:
     return parse_int(request.query_params.get(name), low, high)
 
 
+# Typed values are shown again after a mistake; a longer one is not worth echoing in full.
+ECHO_LIMIT = 40
 
-def typed_name(form: FormData, name: str = "name") -> str:
-    """What was typed in a refused name field, cut to a name's length, to give it back."""
-    raw = form.get(name)
-    return raw[:MAX_NAME] if isinstance(raw, str) else ""
+
+def typed(form: FormData, name: str, limit: int = ECHO_LIMIT) -> str:
+    """A field as typed, to re-fill the form after a mistake (never parsed from here)."""
+    value = form.get(name)
+    return value[:limit] if isinstance(value, str) else ""
 
 
 def name_field(form: FormData, name: str = "name") -> str:

@@ -15,8 +15,9 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
+from app.rules.names import MAX_NAME
 from app.storage import golf as store
-from app.web.forms import FormError, PostedForm, typed_name
+from app.web.forms import FormError, PostedForm, typed
 from app.web.golf import coach_routes, play
 from app.web.golf.deps import (
     NO_STORE,
@@ -125,7 +126,7 @@ def join_game(request: Request, visit: InviteDep, form: PostedForm) -> Response:
     try:
         name = player_name_field(form)
     except FormError as error:
-        return _join_page(request, visit, typed_name(form), error, 422)
+        return _join_page(request, visit, typed(form, "name", MAX_NAME), error, 422)
     try:
         with request.app.state.db.write() as session:
             joined = store.join_game(session, invite_id=visit.game.invite_id, name=name)

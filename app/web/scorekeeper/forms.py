@@ -29,6 +29,7 @@ from app.web.forms import (
     optional_int_field,
     parse_int,
     text_field,
+    typed,
 )
 from app.web.scorekeeper.words import error_text
 
@@ -36,16 +37,8 @@ GAME_LABELS = {SheetGame.SIX_CARD: "Six-card Golf", SheetGame.FOUR_CARD: "Four-c
 LENGTHS = {length.value: length for length in SheetLength}
 GAMES = {game.value: game for game in SheetGame}
 RANKS = {rank: rank for rank in HELPER_RANKS}
-# Typed values are shown again after a mistake; a longer one is not worth echoing in full.
-ECHO_LIMIT = 40
 # Wider than any score, so that "12345" reads as out of range rather than as not a number.
 ANY_WHOLE = 10**18
-
-
-def typed(form: FormData, name: str) -> str:
-    """A field as typed, to re-fill the form after a mistake (never parsed from here)."""
-    value = form.get(name)
-    return value[:ECHO_LIMIT] if isinstance(value, str) else ""
 
 
 def typed_names(form: FormData) -> list[str]:

@@ -18,13 +18,14 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.i18n import gettext as _
 from app.ratelimit import limit
+from app.rules.names import MAX_NAME
 from app.rules.solitaire import Game, is_over, score
 from app.storage import solitaire
 from app.storage.solitaire import StoredDeal, StoredRound
 from app.storage.solitaire import challenges as store
 from app.storage.solitaire.challenges import Seat, StoredChallenge
 from app.web import player
-from app.web.forms import FormError, PostedForm, name_field, query_int, typed_name
+from app.web.forms import FormError, PostedForm, name_field, query_int, typed
 from app.web.loading import PageNotFound, not_found_is_404
 from app.web.render import is_fragment_request, private, render
 from app.web.solitaire.challenge_view import results_view
@@ -114,7 +115,8 @@ def create_challenge(request: Request, mine: RoundDep, form: PostedForm) -> Resp
         try:
             name = name_field(form)
         except FormError as error:
-            return _new_form(request, mine, error.message, 422, typed=typed_name(form))
+            typed_name = typed(form, "name", MAX_NAME)
+            return _new_form(request, mine, error.message, 422, typed_name=typed_name)
         limit(request, key="create")  # each challenge deals up to nine deals
         token = player.player_token(request)
         with request.app.state.db.write() as session:
@@ -155,7 +157,8 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
     try:
         name = name_field(form)
     except FormError as error:
-        return _invite_page(request, challenge, error.message, 422, typed=typed_name(form))
+        typed_name = typed(form, "name", MAX_NAME)
+        return _invite_page(request, challenge, error.message, 422, typed_name=typed_name)
     limit(request, key="create")
     token = player.player_token(request)
     try:
@@ -172,7 +175,7 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
             "Someone in this challenge is called %(name)s already: please add an initial.",
             name=name,
         )
-        return _invite_page(request, challenge, message, 409, typed=name)
+        return _invite_page(request, challenge, message, 409, typed_name=name)
     except store.ChallengeFull:
         message = _("This challenge has its %(count)s players already.", count=store.MAX_PLAYERS)
         return _invite_page(request, challenge, message, 409)
@@ -239,8 +242,8 @@ def _first_unfinished(round_: StoredRound) -> str:
 
 
 def _new_form(request: Request, mine: PlayerRound, message: str | None = None,
-              status: int = 200, typed: str = "") -> Response:
-    context = {"round_id": mine.round.id, "message": message, "typed_name": typed}
+              status: int = 200, typed_name: str = "") -> Response:
+    context = {"round_id": mine.round.id, "message": message, "typed_name": typed_name}
     return private(render(request, "challenges/new.html", None, context, status_code=status))
 
 
@@ -259,7 +262,7 @@ def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge
 
 
 def _invite_page(request: Request, challenge: StoredChallenge, message: str | None = None,
-                 status: int = 200, typed: str = "") -> Response:
+                 status: int = 200, typed_name: str = "") -> Response:
     key = player.player_key(request)
     seat = None
     if key is not None:
@@ -270,7 +273,7 @@ def _invite_page(request: Request, challenge: StoredChallenge, message: str | No
     context = _challenge_context(request, challenge, viewer, None, others=False)
     context |= {
         "message": message,
-        "typed_name": typed,  # a refused name, given back to be put right
+        "typed_name": typed_name,  # a refused name, given back to be put right
         "seat": seat,
         "full": len(challenge.entrants) >= store.MAX_PLAYERS,
     }
