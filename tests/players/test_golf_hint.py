@@ -9,6 +9,7 @@ import pytest
 
 from app.players.golf import bots
 from app.players.golf.hint import CLOSE, hint, makes_pair, option_values
+from app.players.golf.knowledge import knowledge_of
 from app.rules.golf import (
     DrawStock,
     Options,
@@ -142,7 +143,8 @@ def test_draw_reason_and_close_alternatives():
                 assert 0 <= advice.margin < CLOSE
                 if type(advice.runner_up) is type(advice.move):  # only a place that pairs
                     assert isinstance(advice.runner_up, Swap)
-                    assert makes_pair(view, view.drawn, advice.runner_up.index)
+                    known = knowledge_of(view).mine
+                    assert makes_pair(view, known, view.drawn, advice.runner_up.index)
             if isinstance(advice.move, DrawStock) and view.discard_top:
                 assert advice.reason in ("draw_discard_useless", "draw_better")
                 assert advice.card == view.discard_top
@@ -264,7 +266,7 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
     """Four-card hints name the move and, where the coach's square model makes it plain, why:
     the figures are the seat's own (cards it has not seen at their unseen mean)."""
     from app.players.golf.coach4 import SquareModel
-    from app.players.golf.knowledge import knowledge_of, placed, rank_of
+    from app.players.golf.knowledge import placed, rank_of
     from app.rules.golf.scoring import card_points
 
     options = Options(game="golf4", seats=2, **settings)
@@ -350,7 +352,8 @@ def test_a_close_place_that_makes_a_pair_is_named_beside_the_advice():
         if advice is None or not isinstance(advice.runner_up, Swap):
             continue
         if isinstance(advice.move, Swap):
-            assert makes_pair(view, view.drawn, advice.runner_up.index)
+            known = knowledge_of(view).mine
+            assert makes_pair(view, known, view.drawn, advice.runner_up.index)
             with use_locale("en"):
                 said = hint_text(view, advice)
             assert "It is close: the next best, to swap the" in said, said

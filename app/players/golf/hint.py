@@ -22,6 +22,7 @@ made against the one the coach would have made.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.players.golf import bots
@@ -133,11 +134,13 @@ def _runner_up(view: SeatView, values: list[tuple[float, Move]],
     a learner sees that pair at once, and would take a hint that passes it over in silence
     for a blunder."""
 
+    known = knowledge_of(view).mine
+
     def rival(other: Move) -> bool:
         if type(other) is not type(move):
             return True
         return (isinstance(other, Swap) and bool(view.drawn)
-                and makes_pair(view, view.drawn, other.index))
+                and makes_pair(view, known, view.drawn, other.index))
 
     mine = [v for v, m in values if m == move]
     others = sorted(((v, m) for v, m in values if m != move and rival(m)),
@@ -215,7 +218,7 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     rank = rank_of(card)
     before, after = ev.ev(plan.mine), ev.ev(placed(plan.mine, index, rank))
     replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
-    if makes_pair(view, card, index):
+    if makes_pair(view, plan.mine, card, index):
         reason = "pairs"
     elif before - after <= 0 and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
@@ -236,11 +239,12 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     }
 
 
-def makes_pair(view: SeatView, card: str, index: int) -> bool:
-    """Whether `card` put at `index` matches the face-up card at the other end of its column."""
+def makes_pair(view: SeatView, mine: Sequence[str | None], card: str, index: int) -> bool:
+    """Whether `card` put at `index` matches the seat's card known at the other end of its
+    column (`mine`: the ranks it knows, as `knowledge_of` gives them)."""
     rank = rank_of(card)
     partner = next(b if a == index else a for a, b in view.shape.column_lines if index in (a, b))
-    return rank is not None and six._plan(view).mine[partner] == rank
+    return rank is not None and mine[partner] == rank
 
 
 def _best_discard_saving(view: SeatView) -> float:
