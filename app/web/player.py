@@ -8,15 +8,13 @@ player who opens the challenge link again, and the deal of the day to deal each 
 from __future__ import annotations
 
 import hashlib
-import re
 
 from fastapi import Request, Response
 
-from app.tokens import new_token
+from app.tokens import new_token, token_shaped
 
 COOKIE = "player"
 MAX_AGE_SECONDS = 400 * 24 * 3600  # the longest lifetime browsers allow
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def _key(token: str) -> str:
@@ -25,7 +23,7 @@ def _key(token: str) -> str:
 
 def _token(request: Request) -> str | None:
     token = request.cookies.get(COOKIE)
-    return token if token and _TOKEN.fullmatch(token) else None
+    return token if token_shaped(token) else None
 
 
 def player_key(request: Request) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -18,13 +17,10 @@ from app.quiz.progress import Answers
 from app.quiz.questions import CHOICE_KEYS, QUESTIONS, Question, question
 from app.ratelimit import limit
 from app.storage import quiz as quiz_store
-from app.tokens import new_token
+from app.tokens import TOKEN_LENGTH, new_token, token_shaped
 from app.web.forms import FormError, PostedForm, choice_field
 from app.web.loading import found
 from app.web.render import after_post, render
-
-# What new_token() makes: 22 url-safe characters.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 
 router = APIRouter()
 
@@ -157,7 +153,7 @@ def answer(request: Request, asked: QuestionDep, form: PostedForm) -> Response:
 def _attempt(form: FormData) -> str | None:
     """The page's token the answer came from (new_token's shape), or None."""
     value = form.get("attempt")
-    return value if isinstance(value, str) and TOKEN.fullmatch(value) else None
+    return value if token_shaped(value, TOKEN_LENGTH, TOKEN_LENGTH) else None
 
 
 def _answer_page(request: Request, answers: Answers, number: int, message: str | None,

@@ -6,7 +6,6 @@ private link that takes the record to another device; "Delete my record" unlinks
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -15,6 +14,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.storage.solitaire import records as store
 from app.storage.solitaire.records import Record, RoundItem
+from app.tokens import token_shaped
 from app.web import player
 from app.web.forms import PostedForm
 from app.web.loading import PageNotFound
@@ -26,7 +26,6 @@ router = APIRouter()
 CHART_ROUNDS = 10
 CHART_WIDTH = 320
 CHART_HEIGHT = 120
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 @dataclass(frozen=True)
@@ -98,7 +97,7 @@ def record_page(request: Request) -> Response:
 
 def _moving_token(token: str) -> str:
     """The token of a private link as we hand them out; anything else names nothing: 404."""
-    if not _TOKEN.fullmatch(token):
+    if not token_shaped(token):
         raise PageNotFound()
     return token
 
