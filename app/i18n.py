@@ -148,8 +148,8 @@ def card_name(code: str, locale: str | None = None) -> str:
     if code == JOKER:
         return "joker"
     if locale == "sv":
-        return f"{_SUITS_SV[code[1]]} {_RANKS_SV.get(code[0], code[0])}"
-    return f"{_RANKS_EN.get(code[0], code[0])} of {_SUITS_EN[code[1]]}"
+        return f"{_SUITS_SV[code[1]]} {rank_name(code[0], locale)}"
+    return f"{rank_name(code[0], locale)} of {_SUITS_EN[code[1]]}"
 
 
 # A card's corner as the language prints it: Swedish decks mark ess, knekt, dam and kung with
