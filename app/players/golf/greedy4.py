@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from app.players.golf.greedy import GOOD_RANKS
 from app.players.golf.knowledge import Knowledge, knowledge_of, placed, rank_of
 from app.players.golf.square import estimate, pair_lines
 from app.rules.golf import (
@@ -25,8 +26,6 @@ from app.rules.golf import (
     ThrowAway,
     legal_moves_for,
 )
-
-GOOD_RANKS = frozenset("A234K")
 
 
 def _lines(view: SeatView) -> tuple[tuple[int, ...], ...]:
