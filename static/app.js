@@ -35,6 +35,30 @@ document.addEventListener("click", (event) => {
   else byHand();
 });
 
+// A form marked data-carry="form-id" also sends the fields of that form it lacks itself, so
+// that a swap redrawing both gives back what was typed there (a score sheet's next hole while
+// an earlier one is fixed). Not hx-include: htmx would hold the request back until those
+// half-typed fields were valid.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt.closest("form[data-carry]");
+  const other = form && document.getElementById(form.dataset.carry);
+  if (!other) return;
+  for (const [name, value] of new FormData(other)) {
+    if (!event.detail.formData.has(name)) event.detail.formData.append(name, value);
+  }
+});
+
+// A region marked data-scroll-end opens scrolled to its far end, where the newest columns are
+// (a score sheet's latest holes on a phone), and comes back there when a swap redraws it.
+function scrollToEnd() {
+  for (const region of document.querySelectorAll("[data-scroll-end]")) {
+    region.scrollLeft = region.scrollWidth;
+  }
+}
+
+document.addEventListener("DOMContentLoaded", scrollToEnd);
+document.addEventListener("htmx:load", scrollToEnd);
+
 // ---------------------------------------------------------------------------------------------
 // Focus after an htmx swap: THE way, for every area.
 //

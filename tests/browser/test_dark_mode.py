@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_golf6 import create_game
 from tests.browser.test_pages import SCANNED, serious_violations
-from tests.browser.test_scorekeeper import start_sheet
+from tests.browser.test_scorekeeper import save_hole, start_sheet
 from tests.browser.waiting import wait_for_htmx
 
 pytestmark = pytest.mark.browser
@@ -56,6 +56,31 @@ def test_axe_finds_enough_contrast_at_a_table_and_on_a_score_sheet(new_page, sch
     assert serious_violations(page) == []
     start_sheet(page, ["Ann", "Bo"])
     assert serious_violations(page) == []
+
+
+def luminance(rgb: str) -> float:
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(x)) for x in re.findall(r"\d+", rgb)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_score_sheets_leader_bar_stands_out_in_both_themes(new_page, scheme):
+    """axe does not judge a bar drawn as a box shadow: non-text contrast asks 3:1."""
+    page = new_page(color_scheme=scheme)
+    start_sheet(page, ["Ann", "Bo"])
+    save_hole(page, 1, {"Ann": 5, "Bo": 4})
+    leader = page.locator(".scores .is-leader th[scope=row]")
+    bar = leader.evaluate("cell => getComputedStyle(cell).boxShadow")
+    background = leader.evaluate("cell => getComputedStyle(cell).backgroundColor")
+    assert contrast(re.match(r"rgba?\([^)]*\)", bar).group(0), background) >= 3
 
 
 def test_the_system_theme_is_followed_until_the_switch_says_otherwise(new_page):

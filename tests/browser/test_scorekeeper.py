@@ -306,6 +306,30 @@ def test_removing_the_only_hole_leaves_focus_on_the_first_score_box(page):
     expect(page.get_by_label("Ann, hole 1", exact=True)).to_be_focused()
 
 
+def test_fixing_a_hole_keeps_the_scores_typed_for_the_next(page):
+    start_sheet(page, ["Ann", "Bo"])
+    save_hole(page, 1, {"Ann": 5, "Bo": 4})
+    page.get_by_label("Ann, hole 2", exact=True).fill("8")
+    page.locator(".fix-hole summary").click()
+    page.get_by_label("Bo, hole 1", exact=True).fill("2")
+    page.get_by_role("button", name="Save changes to hole 1").click()
+    expect(page.locator(".fix-hole summary")).to_have_text("Hole 1: Ann 5, Bo 2")
+    expect(page.get_by_label("Ann, hole 2", exact=True)).to_have_value("8")
+
+
+def test_on_a_phone_the_sheet_shows_its_latest_holes(new_page):
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+    start_sheet(page, names)
+    for hole in range(1, 7):
+        save_hole(page, hole, dict.fromkeys(names, 10 + hole))
+    latest = page.get_by_role("columnheader", name="Hole 6")
+    assert latest.bounding_box()["x"] + latest.bounding_box()["width"] <= PHONE["width"]
+    page.reload()  # a page load opens there too
+    expect(page.get_by_role("columnheader", name="Hole 6")).to_be_in_viewport()
+    assert page.locator("#sheet-scroll").evaluate("region => region.scrollLeft") > 0
+
+
 def test_on_the_narrowest_phone_no_hole_hides_under_the_totals(new_page):
     page = new_page(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
     names = [letter + "x" * 29 for letter in "ABCDEFGH"]

@@ -25,6 +25,7 @@ FIELDS = [
     "column", "variant", "queen_on_king", "round_the_corner", "clear_scores_zero",
     "empty_start", "card", "action", "deal", "number", "csrf_token",
     *(f"player_{i}" for i in range(1, 10)), *(f"score_{i}" for i in range(9)),
+    *(f"fix_{i}" for i in range(9)),
     *(f"card_{c}_{r}" for c in range(3) for r in range(2)),
 ]  # fmt: skip
 NASTY = [

@@ -136,11 +136,33 @@ def test_fixing_a_mistyped_score(client, htmx):
     path = start(client)
     enter(client, path, [5, 6])
     enter(client, path, [50, 1])
-    data = {"score_0": "5", "score_1": "1", "version": str(version(client, path))}
+    data = {"fix_0": "5", "fix_1": "1", "version": str(version(client, path))}
     response = client.submit(f"{path}/holes/2", data, htmx=htmx)
     assert response.status_code == (200 if htmx else 303)
     assert state(client, path)["holes"] == [[5, 6], [5, 1]]
     assert ">Ann, hole 2</label>" in client.get(path).text  # the edit form of hole 2
+
+
+def typed_for_new_hole(page: str) -> list[str]:
+    return re.findall(r'id="score-\d+" name="score_\d+"[^>]*value="([^"]*)"', page)
+
+
+@pytest.mark.parametrize("suffix", ["", "/remove"])
+def test_fixing_another_hole_gives_back_what_was_typed_for_the_new_one(client, suffix):
+    """The fix forms post the new hole's fields too (app.js), so the swap keeps them."""
+    path = knock_sheet(client)
+    enter(client, path, [5, 6], knocker="")
+    enter(client, path, [7, 3], knocker="")
+    typed = {"score_0": "8", "score_1": "", "knocker": "1"}
+    fixed = client.submit(f"{path}/holes/1{suffix}", {
+        "fix_0": "4", "fix_1": "6", "version": str(version(client, path)), **typed}, htmx=True)
+    assert fixed.status_code == 200
+    assert typed_for_new_hole(fixed.text) == ["8", ""]
+    assert '<option value="1" selected>' in fixed.text
+    assert state(client, path)["holes"] == ([[7, 3]] if suffix else [[4, 6], [7, 3]])
+    typed["score_1"] = "2"  # someone saved a hole meanwhile: nothing typed is lost either
+    stale = client.submit(f"{path}/holes", {"version": "0", **typed}, htmx=True)
+    assert stale.status_code == 409 and typed_for_new_hole(stale.text) == ["8", "2"]
 
 
 def test_stale_edit_refused_with_fresh_sheet_and_nothing_changes(client):
@@ -148,7 +170,7 @@ def test_stale_edit_refused_with_fresh_sheet_and_nothing_changes(client):
     enter(client, path, [5, 6])
     old = version(client, path)
     enter(client, path, [7, 7])  # someone else saved meanwhile
-    response = client.submit(f"{path}/holes/1", {"score_0": "0", "score_1": "0",
+    response = client.submit(f"{path}/holes/1", {"fix_0": "0", "fix_1": "0",
                                                  "version": str(old)}, htmx=True)
     assert response.status_code == 409
     assert "changed since you opened it" in response.text
@@ -209,7 +231,7 @@ def test_forgotten_hole_inserted_and_hole_removed(client):
 def test_unknown_hole_refused(client, url):
     path = start(client)
     enter(client, path, [1, 1])
-    response = client.submit(f"{path}{url}", {"score_0": "1", "score_1": "1",
+    response = client.submit(f"{path}{url}", {"fix_0": "1", "fix_1": "1",
                                               "version": str(version(client, path))})
     assert response.status_code == 422 and "no hole" in response.text
 
@@ -297,7 +319,7 @@ def test_after_saving_a_hole_focus_goes_to_the_next_hole(client):
     path = start(client)
     response = enter(client, path, [1, 2], htmx=True)
     assert re.search(r'id="score-0"[^>]*autofocus', response.text)
-    fixed = client.submit(f"{path}/holes/1", {"score_0": "3", "score_1": "2",
+    fixed = client.submit(f"{path}/holes/1", {"fix_0": "3", "fix_1": "2",
                                               "version": str(version(client, path))}, htmx=True)
     assert re.search(r'id="fix-heading"[^>]*autofocus', fixed.text)
     assert "autofocus" not in client.get(path).text  # a plain page load does not grab focus
@@ -337,7 +359,7 @@ def test_read_only_view_keeps_following_the_game(client):
     poll = re.search(r'hx-get="([^"]+)"', over).group(1)
     assert 'hx-trigger="every 20s"' in over and '<meta http-equiv="refresh"' in over
     fixed = client.submit(f"{path}/holes/9", {"version": str(version(client, path)),
-                                               "score_0": "30", "score_1": "2"})
+                                               "fix_0": "30", "fix_1": "2"})
     assert fixed.status_code == 303
     changed = client.get(poll, headers={"HX-Request": "true"})
     assert changed.status_code == 200 and "Bo wins" in changed.text
@@ -371,7 +393,7 @@ def test_a_hole_address_in_anything_but_plain_digits_names_no_hole(client, numbe
     at = str(version(client, path))
     for suffix in ("", "/remove"):
         answer = client.submit(f"{path}/holes/{number}{suffix}",
-                               {"version": at, "score_0": "5", "score_1": "5"})
+                               {"version": at, "fix_0": "5", "fix_1": "5"})
         assert answer.status_code == 404, (number, suffix)
     assert state(client, path)["holes"] == [[1, 2]]
 
@@ -419,7 +441,7 @@ def test_the_field_in_error_is_marked_invalid(client):
     fix = client.submit(f"{path}/holes", {"score_0": "1", "score_1": "2",
                                           "version": str(version(client, path))})
     assert fix.status_code == 303
-    wrong = client.submit(f"{path}/holes/1", {"score_0": "1", "score_1": "x",
+    wrong = client.submit(f"{path}/holes/1", {"fix_0": "1", "fix_1": "x",
                                               "version": str(version(client, path))}, htmx=True)
     assert re.search(r'id="edit-1-1"[^>]*aria-invalid="true" aria-describedby="fix-1-error"',
                      wrong.text)
@@ -437,7 +459,7 @@ def test_layout_helper_refuses_odd_player_numbers(client, helper_for):
 def test_odd_hole_numbers_in_the_address_are_refused_cleanly(client, number):
     path = start(client)
     enter(client, path, [1, 1])
-    response = client.submit(f"{path}/holes/{number}", {"score_0": "1", "score_1": "1",
+    response = client.submit(f"{path}/holes/{number}", {"fix_0": "1", "fix_1": "1",
                                                        "version": str(version(client, path))})
     assert response.status_code in (404, 422)  # not a number; no such hole
     assert state(client, path)["holes"] == [[1, 1]]
@@ -609,7 +631,7 @@ def test_without_javascript_the_page_after_a_save_says_and_focuses_as_htmx_does(
     assert "knocked" not in live_region(client.get(f"{path}?knocked=0").text)
     client.submit(f"{path}/holes/2/remove", {"version": str(version(client, path))})
     fixed = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),
-                                              "score_0": "12", "score_1": "8"})
+                                              "fix_0": "12", "fix_1": "8"})
     assert fixed.headers["location"] == f"{path}#fix-heading"
     plain = start(client)  # a sheet without the knock penalty says nothing of one
     assert "knocked" not in live_region(client.get(f"{plain}?knocked=0").text)
@@ -634,10 +656,10 @@ def test_a_new_hole_takes_card_points_and_a_fixed_one_its_total(client):
     assert enter(client, path, [40, 7], knocker="0").status_code == 303
     assert state(client, path)["holes"] == [[50, 7]]
     fixed = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),
-                                              "score_0": "50", "score_1": "6"})
+                                              "fix_0": "50", "fix_1": "6"})
     assert fixed.status_code == 303 and state(client, path)["holes"] == [[50, 6]]
     wrong = client.submit(f"{path}/holes/1", {"version": str(version(client, path)),
-                                              "score_0": "51", "score_1": "6"}, htmx=True)
+                                              "fix_0": "51", "fix_1": "6"}, htmx=True)
     assert wrong.status_code == 422 and "between 0 and 50." in wrong.text
     assert re.search(r'id="edit-1-0"[^>]*aria-invalid="true"[^>]*autofocus', wrong.text)
     assert wrong.text.count(" autofocus") == 1

@@ -91,14 +91,20 @@ def before(form: FormData) -> int | None:
             "before", _("Please choose where the hole goes from the list.")) from None
 
 
-def typed_scores(form: FormData, sheet: Sheet) -> list[str]:
+# The fields of the new hole's scores, and of a hole being fixed: a fix posts the new hole's
+# fields too, so that what was typed there is given back, and the two must not share names.
+NEW = "score"
+FIX = "fix"
+
+
+def typed_scores(form: FormData, sheet: Sheet, field: str = NEW) -> list[str]:
     """Each player's score field as typed (kept to re-fill the form after a mistake)."""
-    return [typed(form, f"score_{i}") for i in range(len(sheet.players))]
+    return [typed(form, f"{field}_{i}") for i in range(len(sheet.players))]
 
 
-def score(form: FormData, index: int, who: str, low: int, high: int) -> int:
+def score(form: FormData, index: int, who: str, low: int, high: int, field: str = NEW) -> int:
     """One player's score for a hole: a whole number in a sane range."""
-    name = f"score_{index}"
+    name = f"{field}_{index}"
     raw = form.get(name)
     # A phone keyboard may type a typographic minus, or a plus before a positive score (only
     # before its digits: "+-5" is no score).
@@ -122,11 +128,11 @@ def score(form: FormData, index: int, who: str, low: int, high: int) -> int:
     return value  # type: ignore[return-value]
 
 
-def scores(form: FormData, sheet: Sheet, high: int) -> list[int]:
+def scores(form: FormData, sheet: Sheet, high: int, field: str = NEW) -> list[int]:
     """Every player's score for a hole, checked: `high` is the cards' most for a new hole, the
     sheet's (a knock penalty included) for a hole being fixed."""
     low = sheet.game.min_score
-    return [score(form, i, name, low, high) for i, name in enumerate(sheet.players)]
+    return [score(form, i, name, low, high, field) for i, name in enumerate(sheet.players)]
 
 
 def helper_player(form: FormData, sheet: Sheet) -> int:

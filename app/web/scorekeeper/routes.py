@@ -135,13 +135,7 @@ def edit_sheet(request: Request, stored: SheetDep, knocked: str = "", at: str = 
 @router.post("/scores/{sheet_id}/holes", name="scorekeeper_add_hole")
 def add_hole(request: Request, stored: SheetDep, form: PostedForm) -> Response:
     sheet = stored.sheet
-    keep = FormState(
-        where="new",
-        new_scores=forms.typed_scores(form, sheet),
-        new_before=forms.typed(form, "before"),
-        new_knocker=forms.typed(form, "knocker"),
-    )
-
+    keep = FormState(where="new", **_new_hole_typed(form, sheet))
     done = FormState(where="added")
 
     def change() -> Callable[[Sheet], Sheet]:
@@ -153,6 +147,16 @@ def add_hole(request: Request, stored: SheetDep, form: PostedForm) -> Response:
         return lambda current: rules.add_hole(current, scores, before=before, knocker=knocker)
 
     return _change(request, stored, form, change, keep, done)
+
+
+def _new_hole_typed(form: FormData, sheet: Sheet) -> dict[str, Any]:
+    """The new hole's fields as typed, to give back: with its own form, a helper's answer, or
+    a change to another hole (whose form posts them too, so they survive the swap)."""
+    return {
+        "new_scores": forms.typed_scores(form, sheet),
+        "new_before": forms.typed(form, "before"),
+        "new_knocker": forms.typed(form, "knocker"),
+    }
 
 
 def _knock_said(sheet: Sheet, knocker: int) -> str:
@@ -172,13 +176,16 @@ HoleDep = Annotated[int, Depends(_hole_number)]
 
 @router.post("/scores/{sheet_id}/holes/{number}", name="scorekeeper_edit_hole")
 def edit_hole(request: Request, stored: SheetDep, number: HoleDep, form: PostedForm) -> Response:
-    keep = FormState(where=number, edit_scores={number: forms.typed_scores(form, stored.sheet)})
+    sheet = stored.sheet
+    typed = _new_hole_typed(form, sheet)
+    keep = FormState(where=number, edit_scores={number: forms.typed_scores(form, sheet, forms.FIX)},
+                     **typed)
 
     def change() -> Callable[[Sheet], Sheet]:
-        scores = forms.scores(form, stored.sheet, stored.sheet.max_score)
+        scores = forms.scores(form, sheet, sheet.max_score, forms.FIX)
         return lambda current: rules.edit_hole(current, number, scores)
 
-    return _change(request, stored, form, change, keep)
+    return _change(request, stored, form, change, keep, FormState(where="fixed", **typed))
 
 
 @router.post("/scores/{sheet_id}/holes/{number}/remove", name="scorekeeper_remove_hole")
@@ -186,19 +193,16 @@ def remove_hole(request: Request, stored: SheetDep, number: HoleDep, form: Poste
     def change() -> Callable[[Sheet], Sheet]:
         return lambda current: rules.remove_hole(current, number)
 
-    return _change(request, stored, form, change, FormState(where=number))
+    typed = _new_hole_typed(form, stored.sheet)
+    return _change(request, stored, form, change, FormState(where=number, **typed),
+                   FormState(where="fixed", **typed))
 
 
 @router.post("/scores/{sheet_id}/helper", name="scorekeeper_helper")
 def layout_helper(request: Request, stored: SheetDep, form: PostedForm) -> Response:
     """Work out one player's hole score from their cards; changes nothing stored."""
     sheet = stored.sheet
-    state = FormState(
-        where="helper",
-        new_scores=forms.typed_scores(form, sheet),
-        new_before=forms.typed(form, "before"),
-        new_knocker=forms.typed(form, "knocker"),
-    )
+    state = FormState(where="helper", **_new_hole_typed(form, sheet))
     status, version = 200, stored.version
     try:
         version = version_field(form)
@@ -237,7 +241,10 @@ def _change(
                 session, sheet_id=stored.id, version=version, change=rule_change
             )
     except store.StaleSheetError as stale:
-        return _sheet_response(request, stale.current, True, FormState(_(STALE)), status_code=409)
+        # What was typed for the new hole stays: it may still be right on the fresh sheet.
+        again = FormState(_(STALE), new_scores=keep.new_scores, new_before=keep.new_before,
+                          new_knocker=keep.new_knocker)
+        return _sheet_response(request, stale.current, True, again, status_code=409)
     except (FormError, SheetError) as exc:
         keep.message = _message(exc, keep)
         if isinstance(keep.where, int) and not 1 <= keep.where <= len(stored.sheet.holes):
