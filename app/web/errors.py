@@ -37,14 +37,27 @@ FALLBACK = N_("Something went wrong.")
 logger = logging.getLogger("golf.error")
 
 
-def error_response(request: Request, status: int, message: str | None = None) -> HTMLResponse:
+class RefusedWithWayBack(StarletteHTTPException):
+    """A refusal whose page leads back to where the reader can go on (href, link text), not
+    only to the home page."""
+
+    def __init__(self, status_code: int, detail: str, back: tuple[str, str]) -> None:
+        super().__init__(status_code=status_code, detail=detail)
+        self.back = back
+
+
+def error_response(
+    request: Request, status: int, message: str | None = None,
+    back: tuple[str, str] | None = None,
+) -> HTMLResponse:
     # A message marked with N_ (or already translated, which gettext leaves as it is).
     text = _(message or MESSAGES.get(status, FALLBACK))
     if wants_json(request):
         return JSONResponse({"error": text}, status_code=status)  # type: ignore[return-value]
     templates = request.app.state.templates
     name = "_error.html" if is_fragment_request(request) else "error.html"
-    context = {"status": status, "message": text, "request_id": request_id(request)}
+    context = {"status": status, "message": text, "request_id": request_id(request),
+               "back": back}
     response = templates.TemplateResponse(request, name, context, status_code=status)
     response.headers["vary"] = "HX-Request, Accept"
     return response
@@ -64,7 +77,7 @@ def install_error_handlers(app: FastAPI) -> None:
             return RedirectResponse(_page_of_form(request), status_code=303)
         phrase = HTTPStatus(exc.status_code).phrase
         detail = exc.detail if isinstance(exc.detail, str) and exc.detail != phrase else None
-        response = error_response(request, exc.status_code, detail)
+        response = error_response(request, exc.status_code, detail, getattr(exc, "back", None))
         response.headers.update(exc.headers or {})  # Retry-After on 429, Allow on 405
         if "allow" in response.headers:
             response.headers["allow"] = with_head(response.headers["allow"])

@@ -128,3 +128,17 @@ def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
     other.goto("/solitaire/daily")
     expect(other.get_by_role("link", name="Go on with the deal of the day")).to_be_visible()
     expect(other.get_by_role("img", name="Scores of today's players")).to_have_count(0)
+
+    # A second score: the chart's end labels, centred under its first and last bars, are
+    # drawn whole.
+    other.get_by_role("link", name="Go on with the deal of the day").click()
+    play_to_the_end(other)
+    other.goto("/solitaire/daily")
+    chart = other.get_by_role("img", name="Scores of today's players")
+    expect(chart).to_be_visible()
+    frame = chart.bounding_box()
+    labels = [label.bounding_box() for label in other.locator(".spread-label").all()]
+    assert len(labels) == 2, "two scores"
+    for box in labels:
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+

@@ -224,7 +224,10 @@ def test_replay_only_after_finishing_the_hole(client, friend):
     with client.app.state.db.read() as session:
         bo = challenge_store.seat_for_round(session, round_id=friend_round)
     replay = f"/solitaire/rounds/{round_id}/challenge/replay/{bo.player_id}/1"
-    assert client.get(replay).status_code == 403  # Ann has not finished hole 1
+    early = client.get(replay)
+    assert early.status_code == 403  # Ann has not finished hole 1
+    assert f'<a href="/solitaire/rounds/{round_id}/challenge">Back to the challenge</a>' in (
+        early.text)
     finish(client, round_deals(client, round_id)[0].id)
     page = client.get(replay)
     assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
@@ -367,7 +370,7 @@ def test_the_lead_is_told_over_holes_others_have_finished_too(client, friend):
     leaders = " and ".join(n for n, s in (("Ann", sum(ann)), ("Bo", sum(bo))) if s == low)
     said = STATUS.search(client.get(ann_view).text)
     verb = "leads" if " and " not in leaders else "share the lead"
-    expected = f"Over 2 of the holes you have finished, {leaders} {verb} with {low}."
+    expected = f"Counting 2 of the holes you have finished, {leaders} {verb} with {low}."
     assert said.group(1).strip() == expected
 
 

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from app.rules.daily import daily_deal_number
+from app.rules.solitaire import DRAW, legal_moves, score
 from app.storage import solitaire
 from app.storage.models import DailyEntry
 from app.web.solitaire.daily import utc_today
@@ -106,6 +107,25 @@ def test_starting_again_opens_the_same_deal(client, today):
     assert "Go on with the deal of the day" in page and CHART not in page
 
 
+def test_the_last_player_of_the_day_is_told_so_in_words_not_as_0_percent(app, today):
+    first, last = fresh(app), fresh(app)
+    with first, last:
+        finish(first, start(first).id)
+        drawn = start(last)
+        with app.state.db.write() as session:  # draws while it can: a poor score
+            deal = drawn
+            while moves := legal_moves(deal.game.position):
+                move = DRAW if DRAW in moves else moves[0]
+                deal, _ = solitaire.apply_move(session, deal_id=deal.id, version=deal.version,
+                                               move=move)
+        said = " ".join(re.sub(r"<[^>]+>", " ", last.get("/solitaire/daily").text).split())
+        assert f"Your score: {score(deal.game.position)}." in said
+        assert "2 players have played it. Every other player did better today." in said
+        assert "0%" not in said
+        swedish = " ".join(last.get("/solitaire/daily?lang=sv").text.split())
+        assert "Alla andra som spelade i dag fick bättre poäng." in swedish
+
+
 def test_six_tabs_starting_at_once_share_one_deal(app, client, today):
     app.dependency_overrides[utc_today] = lambda: date(2026, 11, 29)
     start(client)  # yesterday's: the browser has its player cookie before its tabs race
@@ -189,8 +209,8 @@ def test_yesterday_stays_viewable_by_anyone(app, today):
         assert "Nobody played it." in nobody and "0 players" not in nobody
         assert "Nobody has finished" not in nobody  # said once, not twice
         swedish = visitor.get("/solitaire/daily/2026-11-28?lang=sv").text
-        assert "<h1>Given för 2026-11-28</h1>" in swedish
-        assert "<title>Given för 2026-11-28" in swedish  # not "Dagens giv": that is today's
+        assert "<h1>Given den 2026-11-28</h1>" in swedish
+        assert "<title>Given den 2026-11-28" in swedish  # not "Dagens giv": that is today's
         assert "<h1>Dagens giv</h1>" in visitor.get("/solitaire/daily?lang=sv").text
 
 

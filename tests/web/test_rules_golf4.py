@@ -30,7 +30,7 @@ SAYS = {
         "Även när alla fyra korten ligger uppvända fortsätter hålet tills någon knackar",
         "måste du ändå knacka", "en tvåa ger alltså 2 här", "kung 0", "Grundspel – 18 poäng",
         "7 + 0 + 1 + 10 = 18", "5 + 5 + 2 + 0 = 12",
-        "Par tar ut varandra: ett par i en rad – 2 poäng", "0 + 0 + 2 + 0 = 2",
+        "Lika kort tar ut varandra: ett par i en rad – 2 poäng", "0 + 0 + 2 + 0 = 2",
         "0 + 0 + 0 + 3 = 3", "Den som knackar – 8 poäng", "4 + 3 + 1 + 0 = 8",
         "Den andra spelaren – 6 poäng", "2 + 0 + 1 + 3 = 6", "hålet kostar 8 + 10 = 18",
         "hjärter 3"]),

@@ -540,7 +540,7 @@ def test_a_four_card_sheet_names_both_options_in_one_bracket(client):
     path = client.submit("/scores", fields).headers["location"]
     assert "Four-card Golf (pairs cancel, knock penalty) ·" in client.get(path).text
     swedish = client.get(f"{path}?lang=sv").text
-    assert "Fyrkortsgolf (par tar ut varandra, straff för knackaren) ·" in swedish
+    assert "Fyrkortsgolf (lika kort tar ut varandra, straff för knackaren) ·" in swedish
 
 
 def test_a_four_card_hole_cannot_score_below_zero(client):

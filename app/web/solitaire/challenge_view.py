@@ -105,11 +105,11 @@ def _summary(challenge: StoredChallenge, you: Entrant | None, seen: frozenset[in
     low = min(sum(e.scores[h - 1] or 0 for h in holes) for e in level)
     names = [e.name for e in level if sum(e.scores[h - 1] or 0 for h in holes) == low]
     if holes == seen:
-        over = ngettext("Over the hole you have finished",
-                        "Over the %(num)d holes you have finished", len(seen))
+        over = ngettext("Counting the hole you have finished",
+                        "Counting the %(num)d holes you have finished", len(seen))
     else:
-        over = ngettext("Over one of the holes you have finished",
-                        "Over %(num)d of the holes you have finished", len(holes))
+        over = ngettext("Counting one of the holes you have finished",
+                        "Counting %(num)d of the holes you have finished", len(holes))
     if len(names) == 1:
         return _("%(over)s, %(names)s leads with %(low)s.", over=over, names=names[0], low=low)
     return _(

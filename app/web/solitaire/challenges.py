@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.i18n import gettext as _
@@ -25,6 +25,7 @@ from app.storage.solitaire import StoredDeal, StoredRound
 from app.storage.solitaire import challenges as store
 from app.storage.solitaire.challenges import Seat, StoredChallenge
 from app.web import player
+from app.web.errors import RefusedWithWayBack
 from app.web.forms import FormError, PostedForm, name_field, query_int, typed
 from app.web.loading import PageNotFound, not_found_is_404
 from app.web.render import is_fragment_request, private, render
@@ -77,10 +78,11 @@ def _replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Repl
         raise PageNotFound()
     challenge_id = mine.seat.challenge_id
     # A finished deal has its score stored: no need to replay anyone's moves to know.
+    results = (f"/solitaire/rounds/{mine.round.id}/challenge", _("Back to the challenge"))
     if hole > len(mine.round.scores) or mine.round.scores[hole - 1] is None:
-        raise HTTPException(
-            403, _("Finish hole %(hole)s yourself to see how others played it.", hole=hole)
-        )
+        raise RefusedWithWayBack(
+            403, _("Finish hole %(hole)s yourself to see how others played it.", hole=hole),
+            results)
     with not_found_is_404(), request.app.state.db.read() as session:
         deal = store.entrant_deal(
             session, challenge_id=challenge_id, player_id=player_id, hole=hole
@@ -89,9 +91,8 @@ def _replay(request: Request, mine: RoundDep, player_id: int, hole: int) -> Repl
     challenge = _challenge(request, challenge_id)
     name = next(e.name for e in challenge.entrants if e.id == player_id)
     if not is_over(deal.game.position):
-        raise HTTPException(
-            403, _("%(name)s has not finished hole %(hole)s yet.", name=name, hole=hole)
-        )
+        raise RefusedWithWayBack(
+            403, _("%(name)s has not finished hole %(hole)s yet.", name=name, hole=hole), results)
     return Replay(mine.round, challenge_id, player_id, hole, name, deal, best)
 
 

@@ -71,6 +71,7 @@ class Bar:
 
 CHART_WIDTH = 320
 CHART_HEIGHT = 120
+CHART_MARGIN = 16  # on each side, for the first and last bar's labels, centred under them
 
 
 def spread_bars(results: DayResults) -> list[Bar]:
@@ -137,7 +138,7 @@ def _day_page(request: Request, day: date, today: date) -> Response:
         "results": results,
         "best": best,
         "bars": spread_bars(results) if results else [],
-        "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
+        "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT, "margin": CHART_MARGIN},
         "share": results.others_matched_share(my_score)
         if results and my_score is not None
         else None,
