@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.players.solitaire import hint
 from app.players.solitaire.hint import advise
 from app.players.solitaire.thumb import thumb_move
-from app.rules.solitaire import DRAW, Play, Variant, deal_for_number, start
+from app.rules.solitaire import DRAW, Play, Variant, apply, deal_for_number, start
 from tests.coach.positions import position, spec_king_example, spec_run_example
 
 
@@ -102,11 +102,21 @@ def test_a_hint_stops_sampling_at_its_budget_of_states(monkeypatch) -> None:
         return result
 
     monkeypatch.setattr(Solver, "action_values", counted)
-    estimate = hint.hint_estimate(start(deal_for_number(1234)), budget_ms=20)
-    fast = hint.library() is not None
-    budget = 20 * (hint.FAST_STATES_PER_MS if fast else hint.PURE_STATES_PER_MS)
-    assert estimate is not None and estimate.samples < hint.MAX_SAMPLES
+    sampler = hint.plain_sampler(samples=hint.MAX_SAMPLES, horizon=2)
+    budget = 20_000
+    estimate = sampler.estimate(start(deal_for_number(5)), node_limit=budget, state_budget=budget)
+    assert hint.MIN_BUDGET_SAMPLES < estimate.samples < hint.MAX_SAMPLES
     assert sum(visited[:-1]) < budget <= sum(visited)
+
+
+def test_a_hint_takes_enough_samples_to_speak_of_a_mean_however_small_its_budget() -> None:
+    # Deal 42 after its first card: the deeper horizons each prove too big after using up the
+    # budget, and one order alone once advised the move that 400 orders put 2 cards behind.
+    after_first = apply(start(deal_for_number(42)), Play(0))
+    for budget_ms in (1, 150):
+        estimate = hint.hint_estimate(after_first, budget_ms=budget_ms)
+        assert estimate is not None and estimate.samples >= hint.MIN_BUDGET_SAMPLES
+        assert estimate.ranked()[0][1] == Play(1)  # the 3 of hearts, not a draw
 
 
 def test_the_last_joker_played_is_no_longer_to_come_when_the_king_under_it_is_named() -> None:

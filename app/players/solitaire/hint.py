@@ -8,7 +8,13 @@ from app.i18n import format_number, ngettext
 from app.i18n import gettext as _
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import move_phrase, reason
-from app.players.solitaire.sampling import Coach, Estimate, deepest_that_fits, plain_sampler
+from app.players.solitaire.sampling import (
+    MIN_BUDGET_SAMPLES,
+    Coach,
+    Estimate,
+    deepest_that_fits,
+    plain_sampler,
+)
 from app.players.solitaire.solver import SearchTooBig
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import Move, Position, legal_moves
@@ -82,8 +88,8 @@ def _estimate(position: Position, budget_ms: int, seed: int) -> Estimate:
     estimate = deepest_that_fits(coaches, position, node_limit=limit, state_budget=states)
     if estimate is not None:
         return estimate
-    # One sample one draw ahead, still bounded: a hint never searches without a limit.
-    return plain_sampler(samples=1, horizon=1, seed=seed).estimate(
+    # Samples one draw ahead, still bounded: a hint never searches without a limit.
+    return plain_sampler(samples=MIN_BUDGET_SAMPLES, horizon=1, seed=seed).estimate(
         position, node_limit=10 * limit
     )
 

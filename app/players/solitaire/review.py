@@ -25,7 +25,7 @@ from app.i18n import card_in_text, ngettext
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
 from app.players.solitaire.hint import format_decimal_1, hint_estimate
-from app.players.solitaire.sampling import deepest_that_fits, plain_sampler
+from app.players.solitaire.sampling import MIN_BUDGET_SAMPLES, deepest_that_fits, plain_sampler
 from app.players.solitaire.solver import THUMB_ROLLOUTS, SearchTooBig, Solver, top_code
 from app.players.solitaire.thumb import thumb_move
 from app.rules.cards import rank
@@ -186,8 +186,8 @@ def honest_expectation(position: Position, *, seed: int = 0) -> float | None:
     Honest like the coach: it knows which cards are in the draw pile, never their order, so two
     deals that differ only in that order get the same figure. The deepest horizon whose samples
     stay within their share of states; sampling stops after EXPECT_NODES states. When no
-    horizon fits, one sampled order with no draw searched ahead; None if
-    even that needs too many states.
+    horizon fits, sampled orders with no draw searched ahead; None if even that needs too
+    many states.
     """
     if is_over(position):
         return float(score(position))
@@ -205,7 +205,8 @@ def honest_expectation(position: Position, *, seed: int = 0) -> float | None:
     )
     if estimate is not None:
         return estimate.ranked()[0][0]
-    coach = plain_sampler(samples=1, horizon=0, seed=seed, rollouts=THUMB_ROLLOUTS)
+    coach = plain_sampler(samples=MIN_BUDGET_SAMPLES, horizon=0, seed=seed,
+                          rollouts=THUMB_ROLLOUTS)
     try:
         return coach.estimate(position, node_limit=10 * limit, forced=True).ranked()[0][0]
     except SearchTooBig:

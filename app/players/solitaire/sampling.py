@@ -37,6 +37,9 @@ DEFAULT_ENDGAME_NODES = 300_000
 DEFAULT_TURN_SAMPLES = 16
 # Only moves that sampling finds this close (in cards) are judged again that way.
 DEFAULT_TURN_MARGIN = 0.5
+# A budget of states ends sampling only after this many samples: a mean of fewer orders is
+# no mean to speak of (one order once advised the move that 400 orders put 2 cards behind).
+MIN_BUDGET_SAMPLES = 16
 
 
 def candidates(position: Position) -> tuple[list[int], list[Move]]:
@@ -57,17 +60,17 @@ def deepest_that_fits(
 ) -> Estimate | None:
     """The estimate of the first coach (deepest horizon first) whose samples each fit their
     share of states (`node_limit` in `options`); None when none fits. The states a coach
-    spent before its search proved too big come out of `state_budget`, if given."""
+    spent before its search proved too big come out of `state_budget`, if given; once that is
+    spent, a shallower coach still takes its MIN_BUDGET_SAMPLES samples (each within
+    `node_limit`, so the work stays bounded)."""
     left = state_budget
     for coach in coaches:
         before = coach.solver_for(position).nodes
         try:
             return coach.estimate(position, state_budget=left, **options)
         except SearchTooBig:
-            if state_budget:
-                left -= coach.solver_for(position).nodes - before
-                if left <= 0:
-                    return None
+            if state_budget:  # never 0, which would mean no budget at all
+                left = max(left - (coach.solver_for(position).nodes - before), 1)
     return None
 
 
@@ -151,8 +154,8 @@ class Coach:
         forced: bool = False,
     ) -> Estimate:
         """Score each legal move; stops sampling once the samples have visited `state_budget`
-        states, if given: a budget of states, not of time, so that the same view always gets
-        the same answer, however busy the machine.
+        states, if given, and number MIN_BUDGET_SAMPLES: a budget of states, not of time, so
+        that the same view always gets the same answer, however busy the machine.
 
         A position with a single move is only sampled when `forced` (to know its value).
         Raises SearchTooBig when one sample needs more than `node_limit` states. With
@@ -180,7 +183,8 @@ class Coach:
             rng.shuffle(unseen)
             values = solver.action_values(heights, top, unseen, plays, horizon, node_limit, sample)
             estimate.add(values)
-            if state_budget and solver.nodes - spent >= state_budget:
+            spent_budget = state_budget and solver.nodes - spent >= state_budget
+            if spent_budget and sample + 1 >= MIN_BUDGET_SAMPLES:
                 break
             if self._clear_enough(estimate):
                 break
