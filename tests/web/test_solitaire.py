@@ -456,6 +456,26 @@ def test_watch_shows_the_next_move_and_plays_it(client):
     assert data["draw_pile"] == (15 if move == "draw" else 16)
 
 
+def coach_says(page: str) -> str:
+    """The coach's live region as the swap sends it (its words, tags dropped)."""
+    region = re.search(r'<div id="coach-says"[^>]*>(.*?)</div>', page, re.S).group(1)
+    return " ".join(re.sub(r"<[^>]+>", " ", region).split())
+
+
+def test_while_the_computer_plays_on_the_live_region_says_the_move_only(client):
+    """A move every second or two: a screen reader must finish one before the next."""
+    deal_id = store_deal(client, spec_example_cards())
+    playing = client.get(board_url(deal_id) + "?watch=play", headers={"HX-Request": "true"})
+    said = coach_says(playing.text)
+    assert said.startswith("Next: ") and "Cards left: 35" in said
+    assert "Fits now" not in said and "fits on the" not in said.lower()
+    # The reason shows beside the board too (for a phone), hidden from screen readers.
+    assert re.search(r'<p class="watch-next" aria-hidden="true">Next: ', playing.text)
+    paused = coach_says(client.get(board_url(deal_id) + "?watch=pause",
+                                   headers={"HX-Request": "true"}).text)
+    assert "Fits now" in paused  # paused, the reader has time for where the deal stands
+
+
 def test_watch_without_javascript_steps_with_a_button(client):
     deal_id = store_deal(client, spec_example_cards())
     page = client.get(board_url(deal_id) + "?watch=pause").text
@@ -479,6 +499,9 @@ def test_watch_can_finish_a_deal(client):
     data = state(client, deal_id)
     assert data["over"] is True
     assert "Watch the computer play</button>" in client.get(board_url(deal_id)).text
+    # The review praises no one for the computer's play.
+    review = client.get(board_url(deal_id, "review") + "?wait=1").text
+    assert "The coach found no move that cost much." in review and "Nicely done" not in review
 
 
 def test_watch_refuses_an_illegal_move(client):

@@ -46,7 +46,7 @@ def test_review_shows_the_honest_expectation_in_english_and_swedish(client) -> N
     # Over every order the pile could have had: not a claim about this order's cards, whose
     # best possible score may be far higher.
     assert (
-        "Before your first move, the coach expected about "
+        "Before your first move, the coach expected a score of about "
         f"{expected:.1f} from this layout, averaged over every order the draw pile could have "
         f"had. You scored {score}."
     ) in english
@@ -76,7 +76,7 @@ def test_the_expectation_is_stored_and_not_worked_out_again(client, monkeypatch)
     assert first["expected"] == second["expected"] is not None
     stored = stored_expected(client, deal_id)
     assert stored is not None and abs(stored - first["expected"]) <= 0.05
-    assert "the coach expected about" in page.text
+    assert "the coach expected a score of about" in page.text
 
 
 def test_a_review_stored_without_the_expectation_is_shown_without_it(client, monkeypatch) -> None:
