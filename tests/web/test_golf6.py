@@ -351,6 +351,7 @@ def test_take_the_discard_must_be_swapped_in(client, two_players):
     page = friend.get(url).text  # it was taken, not drawn, and cannot be thrown away
     assert f"You took the {card_name(top)} from the discard pile." in page
     assert "Click one of your cards to swap it in." in page and "You drew the" not in page
+    assert page.count("Click one of your cards") == 1  # said once, beside the card
     refused = move(friend, url, "throw_away")
     assert refused.status_code == 422
     assert state(friend, url)["phase"] == "place"  # nothing changed

@@ -199,7 +199,7 @@ def test_hole_review_in_swedish(app, client):
     page = client.get(f"{url}?lang=sv").text
     assert "Genomgång av hålet" in page
     scores = true_state(app, url).scores[0]
-    assert f"Du fick {scores[0]} och Dator 2 fick {scores[1]}." in page
+    assert f"Du fick {scores[0]} poäng och Dator 2 fick {scores[1]} poäng." in page
 
 
 def test_hint_words_in_swedish(app, client):

@@ -192,7 +192,8 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
 
 
 def hint(view: dict[str, Any], may_act: bool) -> str:
-    """What this seat can do now, in a sentence (empty when it is not its move)."""
+    """What this seat can do now, in a sentence (empty when it is not its move, and with a card
+    in hand, whose box says what to do with it)."""
     if not may_act:
         return ""
     phase = view["phase"]
@@ -207,8 +208,6 @@ def hint(view: dict[str, Any], may_act: bool) -> str:
             "Your turn: draw from the stock, take the discard, or click a card to turn it up.")
     if phase == "draw":
         return _("Your turn: draw from the stock or take the discard.")
-    if phase == "place" and view["held_from"] == "discard":
-        return _("Click one of your cards to put the card you took in its place.")
     if phase == "turn_up":
         return _("Now turn one of your face-down cards up: click it.")
     if phase == "hole_over":
