@@ -157,6 +157,27 @@ def test_draw_reason_and_close_alternatives():
     assert {"pairs", "replaces_hidden", "draw_discard_useless", "throw_useless"} <= reasons
 
 
+def test_a_pair_is_named_when_the_move_makes_one_and_only_then():
+    """A card of the rank it replaces leaves the pair as it was; a swap that goes out and
+    pairs says both."""
+    reasons = []
+    for seed in range(1, 9):
+        for state, seat in positions(Options(seats=3), seed, limit=400):
+            view = seat_view(state, seat)
+            advice = hint(view)
+            if not isinstance(advice.move, Swap) or advice.card is None:
+                continue
+            reasons.append(advice.reason)
+            known = knowledge_of(view).mine
+            new_pair = makes_pair(view, known, advice.card, advice.move.index) and (
+                advice.replaces is None or advice.replaces[0] != advice.card[0])
+            if advice.reason in ("pairs", "pairs_go_out"):
+                assert new_pair, advice
+            if advice.reason == "go_out":
+                assert not new_pair, advice
+    assert {"pairs", "go_out"} <= set(reasons)
+
+
 def test_no_hint_for_a_watcher_or_out_of_turn():
     state = new_game(Options(), 1)
     assert hint(seat_view(state, None)) is None

@@ -218,7 +218,8 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     rank = rank_of(card)
     before, after = ev.ev(plan.mine), ev.ev(placed(plan.mine, index, rank))
     replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
-    if makes_pair(view, plan.mine, card, index):
+    # A card of the rank it replaces leaves a pair as it was: no pair made.
+    if makes_pair(view, plan.mine, card, index) and (replaces is None or rank_of(replaces) != rank):
         reason = "pairs"
     elif before - after <= 0 and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
@@ -267,7 +268,7 @@ def _reason(view: SeatView, move: Move) -> dict:
         facts = _placement_facts(view, view.drawn, move.index)
         hidden_left = sum(plan.face_down) - plan.face_down[move.index]
         if not hidden_left and not plan.last_turns:
-            facts["reason"] = "go_out"
+            facts["reason"] = "pairs_go_out" if facts["reason"] == "pairs" else "go_out"
         return facts
     if isinstance(move, DrawStock):
         if view.discard_top is None:

@@ -109,8 +109,8 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
     card = card_in_text(advice.card) if advice.card else ""
     cost = _n(-advice.saving) if advice.saving is not None else ""
     old = card_in_text(advice.replaces) if advice.replaces else ""
-    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "go_out", "keeps_from_next",
-             "same_score", "room_to_improve"):
+    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "go_out", "pairs_go_out",
+             "keeps_from_next", "same_score", "room_to_improve"):
         head = _placement(view, advice)
         tails = {
             "pairs": lambda: _(
@@ -139,6 +139,9 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "go_out": lambda: _(
                 "then all your cards are face up and you go out: ending the hole now is worth "
                 "more than playing on."),
+            "pairs_go_out": lambda: _(
+                "it makes a pair with the other card of that column, and then all your cards "
+                "are face up and you go out: ending the hole now is worth more than playing on."),
         }
         return _("%(action)s: %(reason)s", action=head, reason=tails[r]())
     simple = {
@@ -294,9 +297,10 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
         "facts": [out, scores],
         "pairs": pairs,
         "moments": [_moment_text(m, visit) for m in found.moments],
+        # A total that rounds to nothing says no more than "the coach agrees" above it.
         "total": _("All told, by the coach’s estimate at each moment, your choices this hole "
                    "cost about %(cost)s points.", cost=_n(found.total_cost))
-        if found.choices else "",
+        if found.choices and round(found.total_cost, 1) != 0 else "",
         "agrees": not found.moments,
         "priced": found.choices > 0,
     }
