@@ -254,8 +254,10 @@ def test_strategy_page_with_figures_and_worked_positions(client):
     command = "golf simulate golf6 --players <var>LEVEL</var>,coach --games 200 --holes 9 --seed 15"
     assert command in html
     assert "<caption>Computer levels against the strong level</caption>" in html
-    assert re.search(r"<th scope=\"row\">Club player</th><td>6\.7</td><td>4\.7</td><td>26%</td>",
-                     html)
+    assert re.search(r'<th scope="row">Club player <code lang="en">club</code></th><td>6\.7</td>'
+                     r"<td>4\.7</td><td>26%</td>", html)
+    # Each level with the name to type for LEVEL: Steady is `greedy` on the command line.
+    assert '<th scope="row">Steady <code lang="en">greedy</code></th>' in html
     # Worked positions are drawn with the shared card macro, cards named in words.
     assert '<span class="visually-hidden">10 of hearts</span>' in html
     assert '<span class="visually-hidden">face down</span>' in html
@@ -268,7 +270,7 @@ def test_strategy_page_in_swedish(client):
     assert '<html lang="sv"' in html
     assert "<h1>Strategi för sexkortsgolf</h1>" in html
     assert '<span class="visually-hidden">hjärter 10</span>' in html
-    assert re.search(r"<th scope=\"row\">Klubbspelare</th><td>6,7</td>", html)
+    assert '<th scope="row">Klubbspelare <code lang="en">club</code></th><td>6,7</td>' in html
 
 
 def test_new_game_offers_the_levels_with_their_strength(client):

@@ -399,7 +399,7 @@ LEVEL_NAMES = {"beginner": N_("Beginner"), "greedy": N_("Steady"), "club": N_("C
 def strategy_levels() -> list[dict[str, str]]:
     """Each level's measured points a hole and wins against the strong level (levels.MEASURED)."""
     return [
-        {"label": LEVEL_NAMES[name], "mine": _n(mine), "strong": _n(strong),
+        {"label": LEVEL_NAMES[name], "player": name, "mine": _n(mine), "strong": _n(strong),
          "won": _("%(percent)s%%", percent=format_number(round(share * 100)))}
         for name, (mine, strong, share) in MEASURED.items()
     ]
