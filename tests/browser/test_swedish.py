@@ -158,3 +158,23 @@ def test_the_language_navigation_switches_and_remembers(sv: Page):
     expect(sv.get_by_role("navigation", name="Language")).to_be_visible()
     sv.get_by_role("navigation", name="Language").get_by_role("link", name="Svenska").click()
     expect(sv.locator("html")).to_have_attribute("lang", "sv")
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_the_worked_examples_fit_their_columns_on_a_phone(new_page, width: int):
+    # Seven columns leave about 40 px a card; "passar" and "Kn♥" are wider than "fits" and "J♥".
+    page = new_page(viewport={"width": width, "height": 740}, **SWEDISH)
+    page.goto("/rules/solitaire")
+    spills = page.eval_on_selector_all(
+        ".mini-columns > li",
+        """columns => columns.flatMap((column, index) => {
+            const box = column.getBoundingClientRect();
+            return [...column.querySelectorAll('.pcard, .fits-tag')]
+              .filter(part => part.scrollWidth > part.clientWidth + 1
+                || part.getBoundingClientRect().left < box.left - 1
+                || part.getBoundingClientRect().right > box.right + 1)
+              .map(part => `column ${index + 1}: ${part.textContent.trim()}`);
+        })""",
+    )
+    assert page.locator(".fits-tag").count() > 0
+    assert spills == []
