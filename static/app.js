@@ -296,3 +296,10 @@ document.addEventListener("click", (event) => {
     else other.removeAttribute("aria-current");
   }
 });
+
+// The language links keep the reader's place: the server never sees "#…", and the anchors
+// are the same in both languages, so the link takes the page's fragment with it.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest(".languages a[hreflang]");
+  if (link && location.hash) link.hash = location.hash;
+});

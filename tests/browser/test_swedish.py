@@ -160,6 +160,14 @@ def test_the_language_navigation_switches_and_remembers(sv: Page):
     expect(sv.locator("html")).to_have_attribute("lang", "sv")
 
 
+def test_the_language_switch_keeps_the_place_on_the_page(sv: Page):
+    sv.goto("/glossary?lang=en#draw-pile")
+    sv.get_by_role("navigation", name="Language").get_by_role("link", name="Svenska").click()
+    expect(sv.locator("html")).to_have_attribute("lang", "sv")
+    assert sv.url.endswith("#draw-pile")
+    expect(sv.locator("#draw-pile")).to_be_in_viewport()
+
+
 @pytest.mark.parametrize("width", [320, 375])
 def test_the_worked_examples_fit_their_columns_on_a_phone(new_page, width: int):
     # Seven columns leave about 40 px a card; "passar" and "Kn♥" are wider than "fits" and "J♥".

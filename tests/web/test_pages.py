@@ -674,3 +674,12 @@ def test_manifest_speaks_the_readers_language(client):
     assert english["lang"] == "en" and "four-card" in english["description"]
     assert swedish["lang"] == "sv" and "fyrkortsgolf" in swedish["description"].lower()
     assert swedish["name"] != english["name"]
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_each_anchor_of_a_page_is_there_in_the_other_language(client, url: str):
+    # The language links carry the reader's "#…" across (app.js), so every place one can be
+    # sent to in English exists in Swedish (Swedish may have more).
+    english = set(page_facts(client.get(f"{url}?lang=en").text).ids)
+    swedish = set(page_facts(client.get(f"{url}?lang=sv").text).ids)
+    assert english - swedish == set()
