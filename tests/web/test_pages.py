@@ -683,3 +683,11 @@ def test_each_anchor_of_a_page_is_there_in_the_other_language(client, url: str):
     english = set(page_facts(client.get(f"{url}?lang=en").text).ids)
     swedish = set(page_facts(client.get(f"{url}?lang=sv").text).ids)
     assert english - swedish == set()
+
+
+def test_the_glossary_says_it_covers_all_three_games(client):
+    for lang, four in (("en", "four-card Golf"), ("sv", "fyrkortsgolf")):
+        html = client.get(f"/glossary?lang={lang}").text
+        lede = re.search(r'<p class="lede">(.*?)</p>', html, re.S).group(1)
+        assert f'<a href="/rules/six-card-golf#four-card">{four}</a>' in lede, lang
+        assert four.split()[0] in page_facts(html).description, lang
