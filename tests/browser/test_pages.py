@@ -124,3 +124,27 @@ def test_no_start_page_scrolls_sideways_on_a_phone(new_page, lang: str):
         if width > 320:
             too_wide[url] = width
     assert too_wide == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_running_text_keeps_to_a_readable_line_on_a_wide_screen(new_page, lang: str):
+    # About 70 characters a line (72ch); a line of 150 is hard to follow back.
+    page = new_page(viewport={"width": 1440, "height": 900})
+    too_long = {}
+    for url in START_PAGES:
+        page.goto(f"{url}?lang={lang}")
+        wide = page.eval_on_selector_all(
+            "main p, main dd, main li, main legend, main figcaption",
+            """blocks => blocks.filter(block => {
+                if (block.querySelector('p, fieldset, ul, ol, dl, div')) return false;  // a box
+                if (block.textContent.trim().length < 90) return false;
+                const zero = block.appendChild(document.createElement('span'));
+                zero.textContent = '0';  // what CSS calls 1ch in this block's font
+                const ch = zero.getBoundingClientRect().width;
+                zero.remove();
+                return block.getBoundingClientRect().width > 75 * ch;
+            }).map(block => block.textContent.trim().slice(0, 40))""",
+        )
+        if wide:
+            too_long[url] = wide
+    assert too_long == {}
