@@ -691,3 +691,12 @@ def test_the_glossary_says_it_covers_all_three_games(client):
         lede = re.search(r'<p class="lede">(.*?)</p>', html, re.S).group(1)
         assert f'<a href="/rules/six-card-golf#four-card">{four}</a>' in lede, lang
         assert four.split()[0] in page_facts(html).description, lang
+
+
+def test_a_swedish_headword_gives_its_english_word_without_a_second_bracket(client):
+    html = client.get("/glossary?lang=sv").text
+    headwords = [" ".join(re.sub(r"<[^>]+>", "", dt).split())
+                 for dt in re.findall(r"<dt>(.*?)</dt>", html, re.S)]
+    assert "Par (två lika) · på engelska: pair" in headwords
+    assert [word for word in headwords if word.count("(") > 1] == []
+    assert '<span lang="en">draw pile</span>' in html
