@@ -196,19 +196,17 @@ def test_scores_show_only_for_holes_the_viewer_has_finished(client, friend):
     rows = results_rows(client.get(ann_view).text)
     assert rows["Bo"][0] == str(bo_hole1) and rows["Ann"][0] != "–"
     assert rows["Bo"][1] == "–"
-    # The public page shows a player their own row as theirs, and still no one else's score.
-    ann_score = rows["Ann"][0]
+    # The public link shows a player what their round's page shows: their own row as theirs,
+    # and the others' scores of the holes they have finished, with the replay links.
     public = client.get(link).text
-    rows = results_rows(public)
-    assert rows["Ann"][0] == ann_score and rows["Bo"][0] == "✓"
+    assert results_rows(public) == results_rows(client.get(ann_view).text)
     assert '<span class="you-tag">(you)</span>' in public
-    assert "once you finish this hole" not in public.split("<bdi>Ann</bdi>")[1].split("</tr>")[0]
-    # Ann has finished hole 1: the page must not tell her the score shows once she does.
-    bo_row = public.split("<bdi>Bo</bdi>")[1].split("</tr>")[0]
-    assert "the score shows once you finish this hole" not in bo_row
-    assert "your round’s page shows the score" in bo_row
-    assert "This page shows only your own scores" in public
-    assert "This page shows only your own scores" not in outsider_page(client, link)
+    assert f"{ann_view}/replay/" in public
+    assert "Counting the hole you have finished" in public  # who leads, as on her round's page
+    # Anyone else who opens the link sees who has finished, not a score.
+    outsider = results_rows(outsider_page(client, link))
+    assert outsider["Bo"][0] == outsider["Ann"][0] == "✓"
+    assert "(you)" not in outsider_page(client, link)
 
 
 def outsider_page(client, link: str) -> str:

@@ -36,8 +36,6 @@ class ResultsView:
     rows: tuple[Row, ...]
     summary: str
     your_finished: frozenset[int]  # hole numbers
-    # The public page seen by a player: the scores they have earned are on their own page.
-    scores_elsewhere: bool = False
 
     @property
     def coached(self) -> bool:
@@ -47,18 +45,12 @@ class ResultsView:
 
 def results_view(
     challenge: StoredChallenge, viewer_id: int | None, replay_base: str | None = None,
-    *, others: bool = True,
 ) -> ResultsView:
-    """The results table as `viewer_id` may see it (None: an outsider). `others=False`: the
-    public page, where a player sees their own row as theirs but no one else's scores."""
+    """The results table as `viewer_id` may see it (None: an outsider)."""
     you = next((e for e in challenge.entrants if e.id == viewer_id), None)
     seen = frozenset(h for h in range(1, HOLES + 1) if you and you.scores[h - 1] is not None)
-    if not others:
-        seen = frozenset()
     rows = tuple(_row(entrant, entrant is you, seen, replay_base) for entrant in challenge.entrants)
-    summary = _summary(challenge, you if others else None, seen)
-    return ResultsView(rows=rows, summary=summary, your_finished=seen,
-                       scores_elsewhere=you is not None and not others)
+    return ResultsView(rows=rows, summary=_summary(challenge, you, seen), your_finished=seen)
 
 
 def _row(entrant: Entrant, is_you: bool, seen: frozenset[int], replay_base: str | None) -> Row:

@@ -269,9 +269,11 @@ def _invite_page(request: Request, challenge: StoredChallenge, message: str | No
     if key is not None:
         with request.app.state.db.read() as session:
             seat = store.seat_for_player_key(session, challenge_id=challenge.id, player_key=key)
-    # The public page: a player finds their own row as theirs, but no one else's scores.
+    # A browser with a seat sees what its round's page shows (it links there anyway): the
+    # others' scores of the holes it has finished. Anyone else sees only who finished what.
     viewer = seat.player_id if seat else None
-    context = _challenge_context(request, challenge, viewer, None, others=False)
+    base = f"/solitaire/rounds/{seat.round_id}/challenge/replay" if seat else None
+    context = _challenge_context(request, challenge, viewer, base)
     context |= {
         "message": message,
         "typed_name": typed_name,  # a refused name, given back to be put right
@@ -285,11 +287,10 @@ def _invite_page(request: Request, challenge: StoredChallenge, message: str | No
 
 def _challenge_context(
     request: Request, challenge: StoredChallenge, viewer: int | None, replay_base: str | None,
-    others: bool = True,
 ) -> dict[str, Any]:
     return {
         "challenge": challenge,
-        "results": results_view(challenge, viewer, replay_base, others=others),
+        "results": results_view(challenge, viewer, replay_base),
         "holes": range(1, solitaire.HOLES + 1),
         "challenge_url": str(request.url_for("challenge", challenge_id=challenge.id)),
         "variant_labels": variant_labels(challenge.variant),
