@@ -55,7 +55,7 @@ def test_board_has_seven_columns_and_the_named_controls(page):
     for name in ("Draw", "Undo", "Hint", "New deal", "Watch the computer play", "Play this deal"):
         expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
     expect(page.get_by_role("region", name="Draw pile")).to_contain_text("16 cards left")
-    expect(coach(page)).to_contain_text("Cards left: 35")
+    expect(coach(page)).to_contain_text("Cards in the columns: 35")
     expect(coach(page)).not_to_contain_text("Score:")
     assert not [e for e in errors if "Content Security Policy" in e]
 

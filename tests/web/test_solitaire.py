@@ -103,7 +103,7 @@ def test_board_has_the_contract_names(client):
     assert "16 cards left" in page and "king of clubs" in page
     for name in ("Draw", "Undo", "Hint", "Watch the computer play"):
         assert f">{name}</button>" in page
-    assert 'role="status"' in page and "Cards left: 35" in page
+    assert 'role="status"' in page and "Cards in the columns: 35" in page
     assert "Score:" not in page  # the score is announced once, when the deal ends
     # The last card of column 1 (deal 1) is the queen of spades, a button.
     assert re.search(r'<button[^>]*name="column" value="1"[^>]*>\s*<span[^>]*>.*?'
@@ -467,7 +467,7 @@ def test_while_the_computer_plays_on_the_live_region_says_the_move_only(client):
     deal_id = store_deal(client, spec_example_cards())
     playing = client.get(board_url(deal_id) + "?watch=play", headers={"HX-Request": "true"})
     said = coach_says(playing.text)
-    assert said.startswith("Next: ") and "Cards left: 35" in said
+    assert said.startswith("Next: ") and "Cards in the columns: 35" in said
     assert "Fits now" not in said and "fits on the" not in said.lower()
     # The reason shows beside the board too (for a phone), hidden from screen readers.
     assert re.search(r'<p class="watch-next" aria-hidden="true">Next: ', playing.text)
