@@ -56,8 +56,18 @@ function scrollToEnd() {
   }
 }
 
-document.addEventListener("DOMContentLoaded", scrollToEnd);
-document.addEventListener("htmx:load", scrollToEnd);
+// A score table wider than its box is marked, and its caption then says it slides sideways.
+function markScrollable() {
+  for (const box of document.querySelectorAll(".table-scroll")) {
+    box.classList.toggle("is-scrollable", box.scrollWidth > box.clientWidth + 1);
+  }
+}
+
+for (const ready of ["DOMContentLoaded", "htmx:load"]) {
+  document.addEventListener(ready, scrollToEnd);
+  document.addEventListener(ready, markScrollable);
+}
+window.addEventListener("resize", markScrollable);
 
 // ---------------------------------------------------------------------------------------------
 // Focus after an htmx swap: THE way, for every area.

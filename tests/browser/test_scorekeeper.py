@@ -330,6 +330,28 @@ def test_on_a_phone_the_sheet_shows_its_latest_holes(new_page):
     assert page.locator("#sheet-scroll").evaluate("region => region.scrollLeft") > 0
 
 
+def test_a_sheet_wider_than_a_phone_keeps_its_caption_and_says_it_slides(new_page):
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    names = ["Ann", "Bo", "Cy"]
+    start_sheet(page, names)
+    for hole in range(1, 9):
+        save_hole(page, hole, dict.fromkeys(names, 10 + hole))
+    region = page.locator("#sheet-scroll")
+    assert region.evaluate("box => box.scrollLeft") > 40  # opened at the latest holes
+    # The caption's words stay inside the box, where they were before it scrolled.
+    box, words = region.bounding_box(), page.locator("#sheet-scroll .caption-text").bounding_box()
+    assert box["x"] <= words["x"] and words["x"] + words["width"] <= box["x"] + box["width"]
+    expect(page.get_by_text("Slide the table sideways to see every hole.")).to_be_visible()
+    expect(page.get_by_role("table", name="Scores", exact=True)).to_be_visible()
+
+
+def test_a_sheet_that_fits_its_box_says_nothing_of_sliding(page):
+    start_sheet(page, ["Ann", "Bo"])
+    save_hole(page, 1, {"Ann": 3, "Bo": 4})
+    expect(page.get_by_role("table", name="Scores", exact=True)).to_be_visible()
+    expect(page.get_by_text("Slide the table sideways to see every hole.")).to_be_hidden()
+
+
 def test_on_the_narrowest_phone_no_hole_hides_under_the_totals(new_page):
     page = new_page(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
     names = [letter + "x" * 29 for letter in "ABCDEFGH"]
