@@ -53,7 +53,8 @@ def accept(client, link: str, name: str) -> str:
 
 def results_rows(html: str) -> dict[str, list[str]]:
     """The challenge results table as {name: [cell texts...]} (hidden texts dropped)."""
-    table = html.split("<caption>Challenge results</caption>", 1)[1].split("</table>", 1)[0]
+    table = re.split(r"<caption>(?:(?!</caption>).)*Challenge results.*?</caption>", html,
+                     maxsplit=1, flags=re.S)[1].split("</table>", 1)[0]
     rows = {}
     for row in re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(.*?)</tr>", table, re.S):
         header = re.sub(r'<span class="you-tag">.*?</span>', "", row.split("</th>", 1)[0])

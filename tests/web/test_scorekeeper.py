@@ -54,7 +54,7 @@ def test_new_sheet_form_has_contract_fields(client):
 def test_created_sheet_shows_fields_per_player_and_table(client):
     page = client.get(start(client, ("Ann", "Bo", "Cy"))).text
     assert ">Ann, hole 1</label>" in page and ">Cy, hole 1</label>" in page
-    assert "<caption>Scores</caption>" in page
+    assert '<caption><span class="caption-text">Scores<span class="scroll-note"' in page
     assert 'role="status"' in page and "Ready for hole 1" in page
     assert 'type="number"' in page and "Save hole" in page
 

@@ -12,7 +12,14 @@ from app.storage import solitaire
 from app.web.solitaire.daily import utc_today
 from tests.conftest import Client
 from tests.web.solitaire_helpers import finish, new_deal
-from tests.web.test_challenges import accept, challenge, new_round, results_rows, round_deals
+from tests.web.test_challenges import (
+    accept,
+    challenge,
+    new_round,
+    outsider_page,
+    results_rows,
+    round_deals,
+)
 
 COACHED_LINE = "The coach showed its move"
 
@@ -114,8 +121,9 @@ def test_a_challenge_marks_a_score_made_with_the_coachs_help(client, friend):
     bo_id = next(e.id for e in solitaire_challenge(client, link).entrants if e.name == "Bo")
     assert "(with the coach’s help)" in client.get(f"{replay}{bo_id}/1").text
     assert "(with the coach’s help)" not in client.get(f"{replay}{bo_id}/2").text
-    public = client.get(link).text  # the public page shows no score, so no mark
-    assert "is-coached" not in public and "coached-key" not in public
+    assert cell_tags(client.get(link).text) == cells  # the link shows Ann what her page does
+    outsider = outsider_page(client, link)  # no score shown, so no mark
+    assert "is-coached" not in outsider and "coached-key" not in outsider
 
 
 def cell_tags(html: str) -> dict[str, list[str]]:
