@@ -456,9 +456,12 @@ def test_watch_shows_the_next_move_and_plays_it(client):
     assert data["draw_pile"] == (15 if move == "draw" else 16)
 
 
-def coach_says(page: str) -> str:
-    """The coach's live region as the swap sends it (its words, tags dropped)."""
+def coach_says(page: str, heard: bool = False) -> str:
+    """The coach's live region as the swap sends it (its words, tags dropped); `heard`: only
+    what a screen reader says, its aria-hidden lines left out."""
     region = re.search(r'<div id="coach-says"[^>]*>(.*?)</div>', page, re.S).group(1)
+    if heard:
+        region = re.sub(r'<p [^>]*aria-hidden="true">.*?</p>', " ", region, flags=re.S)
     return " ".join(re.sub(r"<[^>]+>", " ", region).split())
 
 
@@ -467,13 +470,22 @@ def test_while_the_computer_plays_on_the_live_region_says_the_move_only(client):
     deal_id = store_deal(client, spec_example_cards())
     playing = client.get(board_url(deal_id) + "?watch=play", headers={"HX-Request": "true"})
     said = coach_says(playing.text)
-    assert said.startswith("Next: ") and "Cards in the columns: 35" in said
+    assert said.startswith("Next: ") and "Cards in the columns: 35" in said  # on the screen
     assert "Fits now" not in said and "fits on the" not in said.lower()
     # The reason shows beside the board too (for a phone), hidden from screen readers.
     assert re.search(r'<p class="watch-next" aria-hidden="true">Next: ', playing.text)
     paused = coach_says(client.get(board_url(deal_id) + "?watch=pause",
                                    headers={"HX-Request": "true"}).text)
     assert "Fits now" in paused  # paused, the reader has time for where the deal stands
+    move = re.search(r'name="move" value="([^"]+)"', playing.text).group(1)
+    played = client.submit(board_url(deal_id, "watch"),
+                           {"version": "0", "moves": "0", "move": move, "watch": "play"},
+                           htmx=True).text
+    # What a screen reader hears: the next move and why, not the last move again or the count.
+    heard = coach_says(played, heard=True)
+    assert heard.startswith("Next: ") and "Last move" not in heard and "Cards in" not in heard
+    assert "Last move" in coach_says(played) and "Cards in the columns: 3" in coach_says(played)
+    assert len(heard.split()) <= 40, heard
 
 
 def test_watch_without_javascript_steps_with_a_button(client):

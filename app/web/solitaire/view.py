@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from app.i18n import N_, card_in_text, ngettext
 from app.i18n import gettext as _
+from app.players.solitaire.explain import reason
 from app.players.solitaire.hint import Advice, advise
 from app.rules.solitaire import (
     Draw,
@@ -153,8 +154,13 @@ def board_context(
     said = [options.message] if options.message else []
     if advice and options.hint:  # a close call says so in its reason, naming the other move
         said.append(_("Hint: %(reason)s", reason=advice.reason))
+    # While the computer plays on, a move comes every second or two: the move and why, not
+    # how it compares (Pause shows that), so a screen reader finishes before the next.
+    next_text = None
     if advice and watch:
-        said.append(_("Next: %(reason)s", reason=advice.reason))
+        why = reason(position, advice.move) if watch == "play" else advice.reason
+        next_text = _("Next: %(reason)s", reason=why)
+        said.append(next_text)
     if advice is None and (options.hint or watch) and not over:
         said.append(_(NO_ADVICE))
     return {
@@ -178,6 +184,7 @@ def board_context(
         "draw_kept": draw_kept,
         "watch": watch,
         "advice": advice,
+        "next_text": next_text,
         "scorecard": scorecard(round_) if round_ else None,
         "refresh_extra": options.refresh_extra or over,
     }
