@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_golf6 import DREW, click_until_sent
+from tests.browser.test_golf6 import DREW, click_until_sent, create_game, flip_two
 from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -55,3 +55,27 @@ def test_axe_finds_no_serious_problems_at_a_four_card_table(new_page):
     expect(page.get_by_role("button", name="Deal the next hole")).to_be_visible(timeout=15_000)
     problems = serious_violations(page)
     assert problems == [], "\n".join(problems)
+
+
+def test_the_focused_card_stands_out_from_the_other_cards_to_click(page: Page):
+    # Every card one may place on has a yellow border: focus must look different from that.
+    create_game(page, "Ann", bots=1, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("button", name="Your card, top row, left: face down")).to_be_visible()
+    flip_two(page)
+    draw = page.get_by_role("button", name="Draw from the stock")
+    expect(draw).to_be_visible(timeout=20_000)
+    draw.focus()
+    page.keyboard.press("Enter")  # from the keyboard, as :focus-visible wants
+    expect(page.get_by_text(DREW)).to_be_visible()
+    focused = page.locator(".card.playable:focus-visible")
+    expect(focused).to_have_count(1)
+    outline, width, border, shadow = focused.evaluate("""card => {
+        const style = getComputedStyle(card);
+        return [style.outlineColor, style.outlineWidth, style.borderTopColor, style.boxShadow];
+    }""")
+    others = page.locator(".card.playable:not(:focus)")
+    assert others.count() >= 1
+    assert outline == "rgb(255, 255, 255)" and outline != border and width == "4px"
+    assert "rgb(27, 31, 35)" in shadow
+    assert others.first.evaluate("card => getComputedStyle(card).outlineStyle") == "none"
