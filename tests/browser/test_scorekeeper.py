@@ -128,13 +128,14 @@ def test_targets_are_large_enough_to_tap(new_page):
 def test_the_pairs_checkbox_sits_beside_its_label(new_page):
     page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     page.goto("/scores")
-    box = page.get_by_role("checkbox", name="Equal cards in a row or a column score 0").bounding_box()
-    label = page.get_by_text("Equal cards in a row or a column score 0", exact=True).bounding_box()
+    pairs = "Equal cards in a row or a column score 0"
+    box = page.get_by_role("checkbox", name=pairs).bounding_box()
+    label = page.get_by_text(pairs, exact=True).bounding_box()
     assert box["x"] + box["width"] <= label["x"]  # to its left, not above it
     assert abs((box["y"] + box["height"] / 2) - (label["y"] + label["height"] / 2)) < 4
     assert label["height"] >= 44 and box["width"] < 40
-    page.get_by_text("Equal cards in a row or a column score 0", exact=True).click()
-    expect(page.get_by_role("checkbox", name="Equal cards in a row or a column score 0")).to_be_checked()
+    page.get_by_text(pairs, exact=True).click()
+    expect(page.get_by_role("checkbox", name=pairs)).to_be_checked()
 
 
 def test_the_four_card_helper_picks_a_square(new_page):

@@ -58,6 +58,7 @@ def test_finished_daily_board_links_to_todays_results_and_the_link_works(client,
     results = client.get(link.group(1))  # today's dated address leads to today's page
     assert results.status_code == 200 and str(results.url).endswith("/solitaire/daily")
     assert "Today’s results" in results.text and "1 player has played it." in results.text
+    assert '<a href="/solitaire">Another deal</a>' in results.text  # and on to another deal
 
 
 def test_the_move_that_ends_the_deal_brings_the_link_with_htmx(client, today):

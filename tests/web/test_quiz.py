@@ -176,6 +176,9 @@ def test_perfect_score(client):
     page = client.get("/quiz").text
     assert "You got 6 of 6 right." in page
     assert "Try again" in page
+    # The end of the quiz is no dead end: it leads on to a deal and to the rules.
+    onward = page.split('class="quiz-next"')[1].split("</p>")[0]
+    assert 'href="/solitaire"' in onward and 'href="/rules/solitaire"' in onward
 
 
 def test_try_again_forgets_this_visitors_answers_but_keeps_tallies(client, app):

@@ -97,6 +97,8 @@ def test_review_fragment_for_htmx(client) -> None:
     assert fragment.text.lstrip().startswith('<section id="review"')
     assert "<html" not in fragment.text
     assert fragment.headers["vary"].startswith("HX-Request")
+    back = fragment.text.split('class="review-back"')[1].split("</p>")[0]
+    assert f'href="/solitaire/deals/{deal_id}"' in back and '>New deal</a>' in back
 
 
 HARD = Variant(queen_on_king=True, round_the_corner=True, jokers=2)
