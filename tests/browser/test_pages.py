@@ -148,3 +148,17 @@ def test_running_text_keeps_to_a_readable_line_on_a_wide_screen(new_page, lang: 
         if wide:
             too_long[url] = wide
     assert too_long == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_footer_and_start_page_links_are_whole_targets_on_a_phone(new_page, lang: str):
+    page = new_page(viewport={"width": 375, "height": 740})
+    small = []
+    for url in ("/", "/solitaire"):
+        page.goto(f"{url}?lang={lang}")
+        for link in page.locator("footer a, .start-box dt a").all():
+            box = link.bounding_box()
+            lines = link.evaluate("a => a.getClientRects().length")
+            if box["height"] < 24 or lines > 1:  # "Four-/card Golf rules" broke at its hyphen
+                small.append((url, link.inner_text(), box["height"], lines))
+    assert small == []
