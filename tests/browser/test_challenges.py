@@ -142,3 +142,8 @@ def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
     for box in labels:
         assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
 
+    # On a phone the chart takes the width there is, so its labels stay readable.
+    other.set_viewport_size({"width": 375, "height": 740})
+    sizes = other.locator(".spread-label").evaluate_all(
+        "labels => labels.map(label => label.getBoundingClientRect().height)")
+    assert min(sizes) >= 14  # 12 (a 10 px font) inside a figure's 40 px margins
