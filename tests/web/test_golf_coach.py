@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -382,3 +383,15 @@ def test_a_four_card_hint_names_the_face_down_cards_you_looked_at():
     with use_locale("sv"):
         assert coach._where(view, 3).startswith("ditt dolda kort nere till höger, ")
         assert coach._where(view, 3).endswith(" som du har tittat på")
+
+
+def test_a_saving_is_said_in_points(app, client):
+    url = against_computer(client)
+    wait_for_my_turn(client, url)
+    view = seat_view(true_state(app, url), 0)
+    advice = replace(hint(view), reason="draw_better", card="4D", saving=5.42)
+    assert "would lower your score by about 5.4 points, but" in coach.hint_text(view, advice)
+    with use_locale("sv"):
+        assert "skulle sänka din poäng med ungefär 5,4, men" in coach.hint_text(view, advice)
+    thrown = replace(advice, reason="throw_better", saving=1.0)
+    assert "lower your score by only about 1.0 points" in coach.hint_text(view, thrown)

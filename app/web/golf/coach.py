@@ -150,16 +150,17 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "anywhere.",
             card=card),
         "draw_better": lambda: _(
-            "Draw from the stock: the %(card)s on the discard pile would save about "
-            "%(saving)s, but a card from the stock is worth more now: it may pair, or turn a "
-            "face-down card up sooner.",
+            "Draw from the stock: the %(card)s on the discard pile would lower your score by "
+            "about %(saving)s points, but a card from the stock is worth more now: it may pair, "
+            "or turn a face-down card up sooner.",
             card=card, saving=saving),
         "draw_empty": lambda: _("Draw from the stock: the discard pile is empty."),
         "throw_useless": lambda: _(
             "Throw the %(card)s away: it would not lower your score anywhere.", card=card),
         "throw_better": lambda: _(
-            "Throw the %(card)s away: it would save only about %(saving)s where it fits best, "
-            "less than waiting for a better card is worth.", card=card, saving=saving),
+            "Throw the %(card)s away: where it fits best it would lower your score by only "
+            "about %(saving)s points, less than waiting for a better card is worth.",
+            card=card, saving=saving),
         "turn_up": lambda: _(
             "Turn up %(where)s: turning your cards up early helps you win the race to go out.",
             where=_where(view, advice.index)),
