@@ -326,23 +326,30 @@ def test_on_a_phone_the_sheet_shows_its_latest_holes(new_page):
         save_hole(page, hole, dict.fromkeys(names, 10 + hole))
     latest = page.get_by_role("columnheader", name="Hole 6")
     assert latest.bounding_box()["x"] + latest.bounding_box()["width"] <= PHONE["width"]
-    page.reload()  # a page load opens there too
+    page.reload()  # a page load opens there too (the browser keeps the page's own scroll)
+    page.locator("#sheet-scroll").scroll_into_view_if_needed()
     expect(page.get_by_role("columnheader", name="Hole 6")).to_be_in_viewport()
     assert page.locator("#sheet-scroll").evaluate("region => region.scrollLeft") > 0
 
 
-def test_a_sheet_wider_than_a_phone_keeps_its_caption_and_says_it_slides(new_page):
-    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+@pytest.mark.parametrize("width", [320, PHONE["width"]])
+def test_a_sheet_wider_than_a_phone_keeps_its_caption_and_says_it_slides(new_page, width):
+    page = new_page(viewport={**PHONE, "width": width}, is_mobile=True, has_touch=True)
     names = ["Ann", "Bo", "Cy"]
     start_sheet(page, names)
     for hole in range(1, 9):
         save_hole(page, hole, dict.fromkeys(names, 10 + hole))
     region = page.locator("#sheet-scroll")
     assert region.evaluate("box => box.scrollLeft") > 40  # opened at the latest holes
-    # The caption's words stay inside the box, where they were before it scrolled.
-    box, words = region.bounding_box(), page.locator("#sheet-scroll .caption-text").bounding_box()
-    assert box["x"] <= words["x"] and words["x"] + words["width"] <= box["x"] + box["width"]
+    # The caption's words and the note under them stay inside the box, whole, however far
+    # it has scrolled (at 320 px the note wraps).
     expect(page.get_by_text("Slide the table sideways to see every hole.")).to_be_visible()
+    for scrolled in ("end", "start"):
+        box, words = region.bounding_box(), page.locator("#sheet-scroll .caption-text")
+        words = words.bounding_box()
+        assert box["x"] <= words["x"], scrolled
+        assert words["x"] + words["width"] <= box["x"] + box["width"], scrolled
+        region.evaluate("box => { box.scrollLeft = 0; }")
     expect(page.get_by_role("table", name="Scores", exact=True)).to_be_visible()
 
 

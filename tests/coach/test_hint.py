@@ -25,7 +25,7 @@ def test_hint_plays_the_jack_before_the_king() -> None:
 def test_hint_turns_over_a_card_when_nothing_fits_the_king() -> None:
     advice = advise(position(["3H QS", "TC 5C", "4C", "6D", "7D", "8D", "2D"], "KD", "4D 5H"))
     assert advice.move == DRAW
-    assert advice.reason == "Turn over a card. Nothing fits the king."
+    assert advice.reason == "Turn over a card. Nothing goes on a king."
 
 
 def test_hint_falls_back_to_the_rules_of_thumb_when_no_search_fits(monkeypatch) -> None:

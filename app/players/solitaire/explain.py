@@ -95,7 +95,7 @@ def _draw_reason(position: Position) -> str:
     playable = playable_columns(position)
     if not playable:
         if _stops_run(top, position):
-            return _("Turn over a card. Nothing fits the king.")
+            return _("Turn over a card. Nothing goes on a king.")
         return _("Turn over a card. Nothing fits on the %(top)s.", top=card_in_text(top))
     names = fitting_names([position.columns[c][-1] for c in playable])
     return ngettext(
