@@ -178,3 +178,23 @@ def test_with_nothing_left_to_draw_height_is_not_the_reason() -> None:
     board = position(["2H 3H 4H KS", "JH", "2D", "5H", "5S", "5C", "AS"], "QD", "")
     with use_locale("en"):
         assert "Nothing is left to draw" in reason(board, Play(0))
+
+
+def test_a_king_keeps_no_run_going_while_no_joker_lies_ready_to_follow_it() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import reason
+
+    jokers = Variant(jokers=1)
+    # The queen of spades fits the jack; the king of spades under it fits next. A joker is
+    # still to come (in the draw pile), but none lies ready to go on the king.
+    waiting = position(["KS QS", "8C", "TC", "TH", "6D", "7H", "AH"], "JD", "JK 4D", jokers)
+    with use_locale("en"):
+        said = reason(waiting, Play(0))
+    assert said == ("Play the queen of spades. The king of spades under it fits next: one more "
+                    "card off the table, though only a joker goes on a king.")
+    # With the joker at the bottom of a column, it follows the king: the run goes on.
+    ready = position(["KS QS", "8C", "TC", "TH", "6D", "7H", "JK"], "JD", "AH 4D", jokers)
+    with use_locale("en"):
+        assert reason(ready, Play(0)).endswith("and that keeps the run going.")
+    with use_locale("sv"):
+        assert "men bara en joker får läggas på en kung" in reason(waiting, Play(0))

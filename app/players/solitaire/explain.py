@@ -17,6 +17,15 @@ def _stops_run(card: str, position: Position) -> bool:
             and not (variant.queen_on_king or variant.round_the_corner))
 
 
+def _run_ends_at(card: str, position: Position) -> bool:
+    """Whether a run that reaches `card` (a last card of `position`) must stop there: nothing
+    but a joker goes on a king, and no joker would lie ready to play on it."""
+    variant = position.variant
+    if rank(card) != KING or variant.queen_on_king or variant.round_the_corner:
+        return False
+    return not playable_columns(apply(position, Play(_column_of(position, card))))
+
+
 def _play_reason(position: Position, column: int) -> str:
     cards = position.columns[column]
     card = cards[-1]
@@ -35,11 +44,19 @@ def _play_reason(position: Position, column: int) -> str:
         pool = [f for f in followers if not _stops_run(f, after)] or followers
         under = cards[-2] if len(cards) > 1 else None
         follower = under if under in pool else pool[0]
-        goes_on = not _stops_run(follower, after)
+        goes_on = not _run_ends_at(follower, after)
+        # "Nothing goes on a king", unless a joker is still to come (just not ready now).
+        only_joker = bool(after.jokers_to_come)
         if follower == under and goes_on:
             return _(
                 "Play the %(card)s. The %(under)s under it fits next, "
                 "and that keeps the run going.",
+                card=name, under=card_in_text(under),
+            )
+        if follower == under and only_joker:
+            return _(
+                "Play the %(card)s. The %(under)s under it fits next: one more card off the "
+                "table, though only a joker goes on a king.",
                 card=name, under=card_in_text(under),
             )
         if follower == under:
@@ -53,6 +70,12 @@ def _play_reason(position: Position, column: int) -> str:
             return _(
                 "Play the %(card)s. Then the %(next)s at the bottom of column "
                 "%(column)d fits on it, and that keeps the run going.",
+                card=name, next=card_in_text(follower), column=where,
+            )
+        if only_joker:
+            return _(
+                "Play the %(card)s. Then the %(next)s at the bottom of column %(column)d fits "
+                "on it: one more card off the table, though only a joker goes on a king.",
                 card=name, next=card_in_text(follower), column=where,
             )
         return _(
