@@ -14,6 +14,7 @@ from app.rules.golf import (
     DrawStock,
     Options,
     Phase,
+    Pile,
     Swap,
     TakeDiscard,
     ThrowAway,
@@ -146,7 +147,7 @@ def test_draw_reason_and_close_alternatives():
                     known = knowledge_of(view).mine
                     assert makes_pair(view, known, view.drawn, advice.runner_up.index)
             if isinstance(advice.move, DrawStock) and view.discard_top:
-                assert advice.reason in ("draw_discard_useless", "draw_better")
+                assert advice.reason in ("draw_discard_useless", "draw_better", "draw_better_last")
                 assert advice.card == view.discard_top
             if isinstance(advice.move, ThrowAway):
                 assert advice.reason in ("throw_useless", "throw_better")
@@ -399,3 +400,34 @@ def test_no_hint_speaks_of_a_cost_or_a_margin_that_rounds_to_nothing():
             assert advice.saving <= -0.05
         if advice.reason == "tempo" and advice.saving <= -0.05:
             assert "points higher than a hidden card there would" in said, said
+
+
+def test_no_hint_speaks_of_tempo_where_there_is_none():
+    """A card taken from the pile must go into the layout, and a last turn wins no tempo:
+    there "turning your cards up sooner" is no reason (a QA pass found it on a last turn,
+    holding a queen a player had taken from the pile)."""
+    from app.i18n import use_locale
+    from app.players.golf import coach as six
+    from app.web.golf.coach import hint_text
+
+    reasons = []
+    games = [positions(Options(), seed, limit=400) for seed in range(1, 7)]
+    for state, seat in (position for game in games for position in game):
+        views = [seat_view(state, seat)]
+        # Also as a player who took a high card from the pile, which the coach never does.
+        if views[0].phase == Phase.DRAW and rank_points(views[0].discard_top) >= 9:
+            views.append(seat_view(apply(state, TakeDiscard(seat)), seat))
+        for view in views:
+            advice = hint(view)
+            if advice is None or not (view.held_from == Pile.DISCARD
+                                      or six._plan(view).last_turns):
+                continue
+            with use_locale("en"):
+                said = hint_text(view, advice)
+            assert "cards up sooner" not in said and "card up sooner" not in said, said
+            reasons.append(advice.reason)
+    assert {"least_cost", "draw_better_last"} <= set(reasons), reasons
+
+
+def rank_points(card: str | None) -> int:
+    return {"J": 10, "Q": 10, "T": 10, "9": 9}.get(card[0], 0) if card else 0

@@ -269,6 +269,10 @@ def _reason(view: SeatView, move: Move) -> dict:
         hidden_left = sum(plan.face_down) - plan.face_down[move.index]
         if not hidden_left and not plan.last_turns:
             facts["reason"] = "pairs_go_out" if facts["reason"] == "pairs" else "go_out"
+        elif facts["reason"] == "tempo" and view.held_from == Pile.DISCARD:
+            # A card taken from the pile may not be thrown away: the place that costs least
+            # is the reason, not tempo (on a last turn there is no tempo to win).
+            facts["reason"] = "least_cost"
         return facts
     if isinstance(move, DrawStock):
         if view.discard_top is None:
@@ -277,7 +281,10 @@ def _reason(view: SeatView, move: Move) -> dict:
         if saving <= 0:
             return {"reason": "draw_discard_useless", "card": view.discard_top,
                     "worth_hidden": worth}
-        return {"reason": "draw_better", "card": view.discard_top, "saving": saving,
+        # On a last turn nothing is turned up sooner: a stock card is worth more because it
+        # may be thrown away if it does not help.
+        code = "draw_better_last" if plan.last_turns else "draw_better"
+        return {"reason": code, "card": view.discard_top, "saving": saving,
                 "worth_hidden": worth}
     if isinstance(move, ThrowAway):
         now = plan.evaluator.ev(plan.mine)

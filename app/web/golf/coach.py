@@ -109,8 +109,8 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
     card = card_in_text(advice.card) if advice.card else ""
     cost = _n(-advice.saving) if advice.saving is not None else ""
     old = card_in_text(advice.replaces) if advice.replaces else ""
-    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "go_out", "pairs_go_out",
-             "keeps_from_next", "same_score", "room_to_improve"):
+    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "least_cost", "go_out",
+             "pairs_go_out", "keeps_from_next", "same_score", "room_to_improve"):
         head = _placement(view, advice)
         tails = {
             "pairs": lambda: _(
@@ -129,6 +129,14 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
                 "counting the pairs each could make, it leaves your score about %(cost)s points "
                 "higher than a hidden card there would (one is worth about %(worth)s points), "
                 "but turning your cards up sooner matters more now.", cost=cost, worth=worth),
+            "least_cost": lambda: _(
+                "a card taken from the discard pile must go into your layout, and here it is "
+                "no worse than the hidden card it replaces (about %(worth)s points on average).",
+                worth=worth)
+            if round(-advice.saving, 1) <= 0 else _(
+                "a card taken from the discard pile must go into your layout, and here it costs "
+                "least: about %(cost)s points more than the hidden card there is worth on "
+                "average (about %(worth)s points).", cost=cost, worth=worth),
             "keeps_from_next": lambda: _(
                 "it costs you about %(cost)s points, but the next player could make more use "
                 "of the %(card)s than of the %(old)s.", cost=cost, card=card, old=old),
@@ -153,6 +161,11 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "Draw from the stock: the %(card)s on the discard pile would lower your score by "
             "about %(saving)s points, but a card from the stock is worth more now: it may pair, "
             "or turn a face-down card up sooner.",
+            card=card, saving=saving),
+        "draw_better_last": lambda: _(
+            "Draw from the stock: the %(card)s on the discard pile would lower your score by "
+            "about %(saving)s points, but on this last turn a card from the stock is worth more "
+            "on average: you may keep it where it helps most, or throw it away.",
             card=card, saving=saving),
         "draw_empty": lambda: _("Draw from the stock: the discard pile is empty."),
         "throw_useless": lambda: _(
