@@ -431,3 +431,22 @@ def test_no_hint_speaks_of_tempo_where_there_is_none():
 
 def rank_points(card: str | None) -> int:
     return {"J": 10, "Q": 10, "T": 10, "9": 9}.get(card[0], 0) if card else 0
+
+
+@pytest.mark.parametrize("pairs_cancel", [False, True])
+def test_four_card_reasons_speak_of_pairs_only_where_pairs_cancel(pairs_cancel):
+    from app.i18n import use_locale
+    from app.web.golf.coach import hint_text
+    from tests.players.golf4_helpers import positions as four_card_positions
+
+    options = Options(game="golf4", pairs_cancel=pairs_cancel)
+    said = []
+    for seed in (1, 2, 3):
+        for state, seat in four_card_positions(options, seed, moves=200):
+            view = seat_view(state, seat)
+            advice = hint(view)
+            if advice is not None and advice.reason == "replaces_hidden":
+                with use_locale("en"):
+                    said.append(hint_text(view, advice))
+    assert said
+    assert all(("counting the pairs" in text) == pairs_cancel for text in said), said

@@ -109,6 +109,8 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
     card = card_in_text(advice.card) if advice.card else ""
     cost = _n(-advice.saving) if advice.saving is not None else ""
     old = card_in_text(advice.replaces) if advice.replaces else ""
+    # Four-card Golf's basic game cancels no pairs: its reasons leave them out.
+    pairs_count = not (view.options.four_card and not view.options.pairs_cancel)
     if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "least_cost", "go_out",
              "pairs_go_out", "keeps_from_next", "same_score", "room_to_improve"):
         head = _placement(view, advice)
@@ -119,6 +121,10 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "replaces_hidden": lambda: _(
                 "a hidden card is worth about %(worth)s points right now; counting the pairs "
                 "each could make, the %(card)s saves about %(saving)s on average.",
+                worth=worth, card=card, saving=saving)
+            if pairs_count else _(
+                "a hidden card is worth about %(worth)s points right now, so the %(card)s "
+                "saves about %(saving)s on average.",
                 worth=worth, card=card, saving=saving),
             "replaces_higher": lambda: _(
                 "that lowers your expected score by about %(saving)s points.", saving=saving),
