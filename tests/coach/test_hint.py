@@ -64,13 +64,15 @@ def test_a_gain_that_rounds_to_nothing_is_not_named() -> None:
     board = spec_run_example()
     usual = thumb_move(board)
     other = next(m for m in legal_moves(board) if m != usual)
-    for gap, named in ((0.04, False), (0.3, True)):
+    # 0.2: a close call, whose runner-up is the usual move: named once, not twice.
+    for gap, named in ((0.04, False), (0.2, False), (0.3, True)):
         estimate = Estimate(moves=[other, usual], totals=[5.0, 5.0 + gap], samples=1)
         with use_locale("en"):
             advice = advice_from(board, estimate)
         assert advice.move == other
         assert ("fewer on average" in advice.reason) is named, advice.reason
         assert "0.0" not in advice.reason
+        assert ("close call" in advice.reason) is (gap < 0.25), advice.reason
 
 
 def test_the_same_view_gets_the_same_advice_however_slow_the_machine(monkeypatch) -> None:

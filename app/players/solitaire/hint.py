@@ -103,8 +103,10 @@ def advice_from(position: Position, estimate: Estimate) -> Advice:
     usual = thumb_move(position)
     usual_value = dict((m, v) for v, m in ranked).get(usual, best_value)
     gain = usual_value - best_value
-    # A gain that rounds to 0.0 is no reason to name: the close call below says it.
-    if usual != best and round(gain, 1) > 0:
+    # A gain that rounds to 0.0 is no reason to name, nor one over the runner-up of a close
+    # call: the close call below names that move.
+    runner_up = ranked[1][1] if close else None
+    if usual != best and round(gain, 1) > 0 and usual != runner_up:
         # The count is a decimal ("1.5 cards", Swedish "1,5 kort"); 1.0 reads as one card.
         text += " " + ngettext(
             "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
@@ -114,9 +116,9 @@ def advice_from(position: Position, estimate: Estimate) -> Advice:
             1 if round(gain, 1) == 1 else 2,
             gain=format_decimal_1(gain), move=move_phrase(position, usual),
         )
-    if close:
+    if runner_up is not None:
         text += " " + _(
             "It is a close call: %(move)s is nearly as good.",
-            move=move_phrase(position, ranked[1][1]),
+            move=move_phrase(position, runner_up),
         )
     return Advice(move=best, reason=text, close=close)
