@@ -43,11 +43,11 @@ def test_review_shows_the_honest_expectation_in_english_and_swedish(client) -> N
     expected, score = data["expected"], data["score"]
     assert isinstance(expected, float)
     english = client.get(review_url(deal_id) + "?lang=en").text
-    # Over every order the pile could have had: not a claim about this order's cards, whose
+    # Over many orders the pile could have had: not a claim about this order's cards, whose
     # best possible score may be far higher.
     assert (
         "Before your first move, the coach expected a score of about "
-        f"{expected:.1f} from this layout, averaged over every order the draw pile could have "
+        f"{expected:.1f} from this layout, averaged over many orders the draw pile could have "
         f"had. You scored {score}."
     ) in english
     swedish = assert_swedish(client, review_url(deal_id) + "?lang=sv")  # no English left
