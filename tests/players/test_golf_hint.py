@@ -450,3 +450,19 @@ def test_four_card_reasons_speak_of_pairs_only_where_pairs_cancel(pairs_cancel):
                     said.append(hint_text(view, advice))
     assert said
     assert all(("counting the pairs" in text) == pairs_cancel for text in said), said
+
+
+@pytest.mark.parametrize(("mine_up", "keeps_jack"), [((0, 4), True), ((0, 1, 4), False)])
+def test_the_strategy_page_on_a_drawn_jack_early_in_a_hole(mine_up, keeps_jack):
+    """/rules/six-card-golf/strategy: on its very first turns, four cards still face down, the
+    strong level may put a high card on one; with three (Example 1) it throws a jack away."""
+    from tests.rules.golf6_helpers import playing, rig
+
+    state = playing(Options(seats=2), seed=7)
+    state = rig(state, [("KS", "TH", "9C", "5D", "3D", "7H"), ("2H", "9D", "QD", "4S", "6S", "AS")],
+                up=[mine_up, (0, 4)], stock=["JC", *state.stock[1:]], discard=["QH"])
+    state = apply(dataclasses.replace(state, turn=0, phase=Phase.DRAW, turns=2), DrawStock(0))
+    advice = hint(seat_view(state, 0))
+    assert isinstance(advice.move, Swap if keeps_jack else ThrowAway), advice
+    if keeps_jack:
+        assert advice.move.index in (2, 3, 5)  # a face-down place
