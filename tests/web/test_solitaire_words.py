@@ -195,9 +195,17 @@ def test_with_nothing_left_to_draw_a_play_is_not_said_to_fear_the_next_draw():
                         "more cards off the table from here.")
     with use_locale("sv"):
         assert reason(position, Play(0)).startswith("Spela klöver 4. Talongen är slut")
+    alone = Position((("4C",), ("9D",)), ("5H",), ("9S",), STANDARD)
+    with use_locale("en"):
+        assert reason(alone, Play(0)).endswith("it may not fit after you turn over a card.")
+    # Where another card fits too, "it fits now" is no reason to prefer this one.
     with_stock = Position((("4C",), ("4D",)), ("5H",), ("9S",), STANDARD)
     with use_locale("en"):
-        assert reason(with_stock, Play(0)).endswith("it may not fit after you turn over a card.")
+        assert reason(with_stock, Play(0)) == (
+            "Play the 4 of clubs. Of the cards that fit now, it leaves the best chances with "
+            "the cards still to come.")
+    with use_locale("sv"):
+        assert "Av korten som passar nu" in reason(with_stock, Play(0))
 
 
 def test_a_king_stops_the_run_only_while_no_joker_is_to_come():

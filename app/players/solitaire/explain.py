@@ -98,6 +98,12 @@ def _play_reason(position: Position, column: int) -> str:
             "cards, and freeing tall columns helps most.",
             card=name, column=column + 1,
         )
+    if others:  # "it fits now" is as true of the others: the figures that follow decide
+        return _(
+            "Play the %(card)s. Of the cards that fit now, it leaves the best chances with the "
+            "cards still to come.",
+            card=name,
+        )
     return _(
         "Play the %(card)s. It fits now, and it may not fit after you turn over a card.",
         card=name,
