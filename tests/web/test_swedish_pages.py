@@ -201,7 +201,7 @@ def test_the_score_keeper_is_swedish_from_new_sheet_to_winner(app):
                                                "score_1": "3", "score_2": "5"})
         assert saved.status_code == 303, hole
     over = assert_swedish(client, url)
-    assert "Partiet är slut efter hål 9. Anna och Bo delar segern med 27." in over
+    assert "Partiet är slut efter hål 9. Anna och Bo delar segern med 27 poäng." in over
 
 
 def test_the_deal_of_the_day_record_and_a_challenge_are_swedish(app):
