@@ -25,6 +25,7 @@ from app.rules.names import (
     MAX_NAME,
     blank_to_the_eye,
     hides_something,
+    name_key,
     starts_with_a_mark,
     tidy_name,
 )
@@ -180,6 +181,21 @@ def name_field(form: FormData, name: str = "name") -> str:
     if starts_with_a_mark(text):
         raise FormError(name, _("Please start your name with a letter or a digit."))
     return text
+
+
+# What the pages call their reader, in either language ("Your card…", "Du drog…", a results
+# row's "(you)"): a player called so would read, on everyone else's screen, as that reader.
+_READER = frozenset(map(name_key, ("You", "Your", "Yours", "Du", "Din", "Ditt", "Dina")))
+
+
+def not_the_readers_name(name: str, field: str = "name") -> str:
+    """`name`, unless others would read it as themselves (FormError): for names shown to the
+    other players, at a table or in a challenge's results."""
+    if name_key(name) in _READER:
+        you = _("You")  # apart: the message extractor does not see a _() inside another
+        raise FormError(field, _("Each player is called “%(you)s” on their own screen, so "
+                                 "please choose another name.", you=you))
+    return name
 
 
 async def refuse_unprintable_ids(request: Request) -> None:

@@ -277,6 +277,9 @@ def test_a_replay_names_its_player_in_the_genitive_of_the_page_language(
         ("\u3164", "type your name"),
         ("A" * 31, "30 characters"),
         ("Ann\u200b", "only letters"),
+        # The results mark the reader's own row "(you)": nobody may be called so.
+        ("You", "Each player is called “You” on their own screen"),
+        (" du ", "Each player is called “You” on their own screen"),
     ],
 )
 def test_bad_names_refused_and_nothing_joins(client, friend, name, message):
@@ -439,3 +442,11 @@ def test_a_refused_name_is_given_back_with_focus_on_it(client, friend):
     assert re.search(r'<input id="name"[^>]*value="ann"[^>]*aria-invalid="true"[^>]*autofocus',
                      taken.text)
     assert taken.text.count(" autofocus") == 1
+
+
+def test_the_challenger_may_not_be_called_du_either(client):
+    round_id = new_round(client)
+    response = client.submit(f"/solitaire/rounds/{round_id}/challenge", {"name": "Du"},
+                             headers={"Accept-Language": "sv"})
+    assert response.status_code == 422
+    assert "Varje spelare kallas ”Du” på sin egen skärm" in response.text

@@ -217,7 +217,7 @@ def test_no_one_may_take_the_word_the_table_uses_for_the_reader(app, client, nam
     with Client(app, base_url="http://testserver") as other:
         response = other.submit(invite_of(client, url), {"name": name})
     assert response.status_code == 422
-    assert "The table calls each player “You” on their own screen" in response.text
+    assert "Each player is called “You” on their own screen" in response.text
     assert state(client, url)["seats"][1]["name"] == "Seat 2 (free)"
 
 

@@ -79,15 +79,6 @@ def passes_for_a_seat_mark(name: str) -> bool:
     return any(key in labels or key.endswith(marks) for labels, marks in map(_marks, LOCALES))
 
 
-# What the table calls the reader, in either language ("You drew…", "Your card…", "Du drog…").
-_READER = frozenset(map(name_key, ("You", "Your", "Yours", "Du", "Din", "Ditt", "Dina")))
-
-
-def passes_for_the_reader(name: str) -> bool:
-    """Whether a person called `name` would read, on everyone else's screen, as the reader."""
-    return name_key(name) in _READER
-
-
 @cache
 def _marks(locale: str) -> tuple[frozenset[str], tuple[str, ...]]:
     with use_locale(locale):

@@ -11,8 +11,15 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Game, Options, OptionsError
 from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
-from app.web.forms import FormError, bool_field, choice_field, int_field, name_field
-from app.web.golf.deps import passes_for_a_seat_mark, passes_for_the_reader
+from app.web.forms import (
+    FormError,
+    bool_field,
+    choice_field,
+    int_field,
+    name_field,
+    not_the_readers_name,
+)
+from app.web.golf.deps import passes_for_a_seat_mark
 from app.web.golf.words import refusal_text
 
 GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
@@ -116,14 +123,10 @@ def hints_field(form: FormData) -> bool:
 
 def player_name_field(form: FormData) -> str:
     """The name a person takes at a table: one the table does not use for its own seats."""
-    name = name_field(form)
+    name = not_the_readers_name(name_field(form))
     if passes_for_a_seat_mark(name):
         raise FormError("name", _("Names like %(name)s are how the table marks computer "
                                   "players and free seats: please choose another.", name=name))
-    if passes_for_the_reader(name):
-        you = _("You")  # apart: the message extractor does not see a _() inside another
-        raise FormError("name", _("The table calls each player “%(you)s” on their own screen, "
-                                  "so please choose another name.", you=you))
     return name
 
 

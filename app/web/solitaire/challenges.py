@@ -26,7 +26,14 @@ from app.storage.solitaire import challenges as store
 from app.storage.solitaire.challenges import Seat, StoredChallenge
 from app.web import player
 from app.web.errors import RefusedWithWayBack
-from app.web.forms import FormError, PostedForm, name_field, query_int, typed
+from app.web.forms import (
+    FormError,
+    PostedForm,
+    name_field,
+    not_the_readers_name,
+    query_int,
+    typed,
+)
 from app.web.loading import PageNotFound, not_found_is_404
 from app.web.render import is_fragment_request, private, render
 from app.web.solitaire.challenge_view import results_view
@@ -114,7 +121,7 @@ def round_challenge(request: Request, mine: RoundDep) -> Response:
 def create_challenge(request: Request, mine: RoundDep, form: PostedForm) -> Response:
     if mine.seat is None:
         try:
-            name = name_field(form)
+            name = not_the_readers_name(name_field(form))
         except FormError as error:
             typed_name = typed(form, "name", MAX_NAME)
             return _new_form(request, mine, error.message, 422, typed_name=typed_name)
@@ -156,7 +163,7 @@ def challenge_page(request: Request, challenge: ChallengeDep) -> Response:
 @router.post("/challenges/{challenge_id}/accept")
 def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Response:
     try:
-        name = name_field(form)
+        name = not_the_readers_name(name_field(form))
     except FormError as error:
         typed_name = typed(form, "name", MAX_NAME)
         return _invite_page(request, challenge, error.message, 422, typed_name=typed_name)
