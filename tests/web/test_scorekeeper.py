@@ -476,8 +476,16 @@ def test_phone_keyboard_signs_are_understood(client, score):
 def test_a_plus_sign_is_taken_only_before_digits(client, score):
     path = start(client)
     response = enter(client, path, [score, 0], htmx=True)
-    assert response.status_code == 422 and "must be a whole number" in response.text
+    assert response.status_code == 422 and "must be a whole number from -" in response.text
     assert state(client, path)["holes"] == []
+
+
+def test_a_four_card_sheet_says_its_own_range_for_a_score_that_is_no_number(client):
+    created = client.submit("/scores", {"player_1": "Ann", "player_2": "Bo", "length": "9",
+                                        "game": "golf4"})
+    response = enter(client, created.headers["location"], ["x", 0], htmx=True)
+    # Not "like 7 or -2": no four-card hole scores below 0.
+    assert "The score for Ann must be a whole number from 0 to 40." in response.text
 
 
 def test_every_sheet_answer_is_not_stored_by_caches(client):

@@ -116,8 +116,8 @@ def score(form: FormData, index: int, who: str, low: int, high: int, field: str 
     value = parse_int(text, -ANY_WHOLE, ANY_WHOLE)
     huge = value is None and re.fullmatch(r"-?[0-9]+", text) is not None  # whole, but far too big
     if value is None and not huge:
-        raise FormError(
-            name, _("The score for %(name)s must be a whole number, like 7 or -2.", name=who))
+        raise FormError(name, _("The score for %(name)s must be a whole number from %(low)s "
+                                "to %(high)s.", name=who, low=low, high=high))
     if huge or not low <= value <= high:  # type: ignore[operator]
         shown = str(value) if value is not None else text[:12] + "…"
         raise FormError(
