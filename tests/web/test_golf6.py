@@ -715,6 +715,26 @@ def test_two_players_pressing_play_again_at_once_both_see_the_new_game(
     assert state(client, url)["hole"] == 1 and state(client, url)["phase"] == "flip"
 
 
+def test_play_again_pressed_after_another_players_press_shows_the_new_game(app, client):
+    from app.storage import golf as golf_store
+
+    url = create(client, bots="1", friends="0")
+    client.submit(f"{url}/start")
+    end_the_game_now(app, url)
+    over = version(client, url)
+    with app.state.db.write() as session:  # the other player's press, saved before this one
+        game = golf_store.load_game(session, game_id=url.rsplit("/", 1)[1])
+        golf_store.play_again(session, game=game, seed=5)
+    answer = client.submit(f"{url}/again", {"version": str(over)}, htmx=True)
+    assert answer.status_code == 200 and "already started" not in answer.text
+    assert state(client, url)["hole"] == 1 and state(client, url)["scores"] == []
+    # Again once the computer has made its first moves in the new game: still no error.
+    again = client.submit(f"{url}/again", {"version": str(over)}, htmx=True)
+    assert version(client, url) > over + 1
+    assert again.status_code == 200 and "already started" not in again.text
+    assert state(client, url)["hole"] == 1 and state(client, url)["scores"] == []
+
+
 def play_until_the_hole_is_over(players: dict[int, Client], url: str) -> None:
     first = next(iter(players.values()))
     for _ in range(400):

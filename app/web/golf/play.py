@@ -154,16 +154,21 @@ def hand_over(request: Request, visit: SeatDep, form: PostedForm) -> Response:
 @router.post("/again")
 def play_again(request: Request, visit: SeatDep, form: PostedForm) -> Response:
     """Same seats, same settings, a fresh deal (once, however many players press it)."""
-    if _field(lambda: version_field(form)) != visit.game.version:
+    posted = _field(lambda: version_field(form))
+
+    # The form shows only on a game that is over: the game in play again since, maybe with the
+    # computer's first moves made, is what this press asked for (another press came first).
+    def started_by_another(fresh: store.Game) -> bool:
+        return fresh.status == store.GameStatus.PLAYING and fresh.version > posted
+
+    if posted != visit.game.version:
+        if started_by_another(visit.game):
+            return after_change(request, visit.game.id, since=stamp(visit.game))
         raise TableRefusal(409, _("Another player already started it."))
     seed = secrets.randbelow(MAX_DEAL_NUMBER + 1)
-
-    def started_meanwhile(fresh: store.Game) -> bool:  # both pressed it at the same moment
-        return fresh.status == store.GameStatus.PLAYING and fresh.version == visit.game.version + 1
-
     return change(request, visit,
                   lambda session: store.play_again(session, game=visit.game, seed=seed),
-                  done=started_meanwhile)
+                  done=started_by_another)
 
 
 @router.post("/move")
