@@ -166,7 +166,9 @@ def test_event_endings_and_the_deal():
     out = golf.apply(took, Swap(0, 5))
     assert event_text(golf.describe(Swap(0, 5), took, out), NAMES) == (
         "Maria swapped the king of clubs into the bottom-right place; out went the 6 of spades, "
-        "which was face down. Everyone else has one last turn.")
+        "which was face down. Maria has gone out: everyone else has one last turn.")
+    assert event_text(golf.describe(Swap(0, 5), took, out), NAMES, reader=0).endswith(
+        " You have gone out: everyone else has one last turn.")
     drew = golf.apply(out, DrawStock(1))
     over = golf.apply(drew, ThrowAway(1))
     assert event_text(golf.describe(ThrowAway(1), drew, over), NAMES).endswith(
@@ -188,7 +190,8 @@ def test_turning_cards_up_names_them():
     named = [f"the {_name(after.layouts[seat][i])}" for i in state.face_down(seat)]
     cards = ", ".join(named[:-1]) + " and " + named[-1]  # "och" in Swedish
     assert event_text(golf.describe(TurnAll(seat), state, after), NAMES) == (
-        f"{NAMES[seat]} turned up {cards}. Everyone else has one last turn.")
+        f"{NAMES[seat]} turned up {cards}. {NAMES[seat]} has gone out: everyone else has one "
+        "last turn.")
 
 
 def test_four_card_words():

@@ -199,8 +199,10 @@ YOUR_EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 ENDINGS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hole_over": lambda p: " " + _("Hole %(hole)s is over.", hole=p["hole"]),
-    "last_turns": lambda p: " " + _("Everyone else has one last turn."),
 }
+# The move that turned a seat's last card up: it went out, said in words, not left to guess.
+WENT_OUT = N_("%(who)s has gone out: everyone else has one last turn.")
+YOU_WENT_OUT = N_("You have gone out: everyone else has one last turn.")
 
 
 def event_text(
@@ -213,4 +215,7 @@ def event_text(
         text = YOUR_EVENTS[event.code](event.params) + reason
     else:
         text = EVENTS[event.code](names[event.seat], event.params) + reason
+    if event.ending == "last_turns":
+        gone = _(YOU_WENT_OUT) if event.seat == reader else _(WENT_OUT, who=names[event.seat])
+        return f"{text} {gone}"
     return text + (ENDINGS[event.ending](event.params) if event.ending else "")
