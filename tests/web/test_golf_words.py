@@ -178,6 +178,10 @@ def test_event_endings_and_the_deal():
         ". (Too high.) Hole 1 is over.")
     dealt = golf.apply(over, NextHole(1))
     assert event_text(golf.describe(NextHole(1), over, dealt), NAMES) == "Ben dealt hole 2."
+    # Whoever pressed it dealt it, whichever seat the new hole's dealer is.
+    by_the_other = golf.apply(over, NextHole(1 - dealt.dealer))
+    assert event_text(golf.describe(NextHole(1 - dealt.dealer), over, by_the_other),
+                      NAMES) == f"{NAMES[1 - dealt.dealer]} dealt hole 2."
     flipped = golf.apply(dealt, Reveal(0, 4))
     assert event_text(golf.describe(Reveal(0, 4), dealt, flipped), NAMES) == (
         f"Maria turned up the {_name(flipped.layouts[0][4])} (bottom-middle).")

@@ -69,7 +69,8 @@ def _ending_move(move: Move, before: State, after: State) -> Event:
         return Event("turned_up", seat, {"cards": cards} | hole, ending)
     if isinstance(move, Knock):
         return Event("knocked", seat, dict(hole), ending)
-    return Event("dealt", after.dealer, dict(hole))
+    # Whoever dealt it: online anyone at the table may, whose turn to deal it was or not.
+    return Event("dealt", seat, dict(hole))
 
 
 def _ending(before: State, after: State) -> str | None:
