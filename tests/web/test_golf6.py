@@ -595,6 +595,8 @@ def test_computers_turn_their_first_two_cards_together_after_one_pause(client, m
 
 def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_players):
     url, friend = two_players
+    maria_rejoin = re.search(r'id="g6-rejoin" readonly value="http://testserver([^"]+)"',
+                             friend.get(url).text).group(1)
     refused = client.submit(f"{url}/handover", {"seat": "1"})
     assert refused.status_code == 409 and "still in use" in refused.text
     own = client.submit(f"{url}/handover", {"seat": "0"}, htmx=True)  # the creator's own
@@ -623,6 +625,11 @@ def test_creator_can_hand_a_quiet_friends_seat_to_the_computer(app, client, two_
     assert note in friend.get(url).text and note not in client.get(url).text
     with Client(app, base_url="http://testserver") as watcher:
         assert note not in watcher.get(url).text
+    # Her rejoin link, opened on another device, leads to the table with the same note.
+    with Client(app, base_url="http://testserver") as elsewhere:
+        rejoined = elsewhere.get(maria_rejoin, follow_redirects=False)
+        assert rejoined.status_code == 303 and rejoined.headers["location"] == url
+        assert note in elsewhere.get(url).text and state(elsewhere, url)["you"] is None
 
 
 def test_a_friend_can_hand_the_creators_seat_over_when_the_creator_has_left(app, client,

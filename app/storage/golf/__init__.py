@@ -30,6 +30,7 @@ from app.storage.golf.identity import hash_secret
 from app.storage.golf.seats import (
     game_id_for_invite,
     hand_over,
+    handed_over_seat,
     join_game,
     seat_for_secret,
     seen_recently,
@@ -62,6 +63,7 @@ __all__ = [
     "play",
     "play_again",
     "seat_for_secret",
+    "handed_over_seat",
     "seen_recently",
     "start_game",
     "touch_seat",

@@ -369,9 +369,12 @@ def bump(session: Session, game_id: str) -> None:
 
 
 def set_kind(session: Session, game_id: str, seat: int, kind: str) -> None:
+    """A seat becomes `kind`. A person's secret stays on a seat handed to the computer: it can
+    no longer act (seat_for_secret wants a person's seat), but its rejoin link still leads to
+    the table, which tells its browser why it only watches (handed_over_seat)."""
     session.execute(
         update(Golf6Seat)
         .where(Golf6Seat.game_id == game_id, Golf6Seat.seat == seat)
-        .values(kind=kind, secret_hash=None)
+        .values(kind=kind)
         .execution_options(synchronize_session=False)
     )

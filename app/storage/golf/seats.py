@@ -54,6 +54,18 @@ def seat_for_secret(session: Session, *, game_id: str, secret: str | None) -> in
     return session.scalar(query)
 
 
+def handed_over_seat(session: Session, *, game_id: str, secret: str | None) -> int | None:
+    """The seat of this game the secret held before it went to the computer, if any."""
+    if not secret or len(secret) > 64:
+        return None
+    query = select(Golf6Seat.seat).where(
+        Golf6Seat.game_id == game_id,
+        Golf6Seat.secret_hash == hash_secret(secret),
+        Golf6Seat.kind != HUMAN,
+    )
+    return session.scalar(query)
+
+
 def join_game(session: Session, *, invite_id: str, name: str) -> Joined:
     """Give the first free seat to a person called `name`.
 
@@ -97,8 +109,8 @@ def join_game(session: Session, *, invite_id: str, name: str) -> Joined:
 
 def hand_over(session: Session, *, game: Game, seat: int, by: int) -> None:
     """Give another player's seat whose browser went quiet to a computer player (its secret
-    dies). Anyone at the table may, the creator's seat included: a table whose creator left
-    for good would otherwise wait for ever."""
+    no longer acts). Anyone at the table may, the creator's seat included: a table whose
+    creator left for good would otherwise wait for ever."""
     if game.status != GameStatus.PLAYING:
         raise Refused(Refusal.NOT_PLAYING)
     target = next((s for s in game.seats if s.seat == seat), None)

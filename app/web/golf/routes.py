@@ -141,9 +141,11 @@ def join_game(request: Request, visit: InviteDep, form: PostedForm) -> Response:
 
 @router.get("/{game_id}/rejoin/{secret}")
 def rejoin(request: Request, game_id: str, secret: str) -> Response:
-    """The private link: puts this seat's cookie in a new browser, then shows the table."""
+    """The private link: puts this seat's cookie in a new browser, then shows the table. A
+    seat since handed to the computer leads there too: the table says why it only watches."""
     with not_found_is_404(), request.app.state.db.read() as session:
-        found(store.seat_for_secret(session, game_id=game_id, secret=secret))
+        if store.seat_for_secret(session, game_id=game_id, secret=secret) is None:
+            found(store.handed_over_seat(session, game_id=game_id, secret=secret))
         game = store.load_game(session, game_id=game_id)
     response = RedirectResponse(game_path(game_id), status_code=303)
     give_seat(request, response, game, secret)
