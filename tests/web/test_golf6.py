@@ -1077,3 +1077,14 @@ def test_without_javascript_a_table_only_the_reader_can_move_on_stays_still(clie
     assert client.submit(f"{alone}/start").status_code == 303
     play_until_the_hole_is_over({0: client}, alone)
     assert refresh not in client.get(alone).text  # computers leave the next deal to people
+
+
+def test_the_flips_say_how_many_are_left_and_who_is_still_to_turn(client, two_players):
+    url, friend = two_players
+    assert "Your turn: click two of your cards." in live_region_of(client.get(url).text)
+    assert move(client, url, "reveal:0").status_code == 303
+    assert "Your turn: click one more card." in live_region_of(client.get(url).text)
+    assert move(client, url, "reveal:1").status_code == 303
+    assert "Still to turn theirs: Maria." in live_region_of(client.get(url).text)
+    with_swedish = client.get(f"{url}?lang=sv").text
+    assert "Maria har inte vänt upp sina än." in live_region_of(with_swedish)

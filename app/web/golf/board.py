@@ -24,6 +24,7 @@ from app.rules.golf.moves import (
     move_from_json,
 )
 from app.rules.golf.scoring import ScoringRules, layout_score
+from app.rules.golf.state import FLIPS_PER_SEAT
 from app.web.golf.words import position_name
 
 # Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).
@@ -220,8 +221,13 @@ def turn_line(view: dict[str, Any]) -> str:
     phase, you = view["phase"], view["you"]
     if phase == "flip":
         if you is not None and you in view["seats_to_act"]:
+            left = FLIPS_PER_SEAT - sum(card is not None for card in view["seats"][you]["layout"])
+            if left < FLIPS_PER_SEAT:
+                return _("Everyone turns two cards face up. Your turn: click one more card.")
             return _("Everyone turns two cards face up. Your turn: click two of your cards.")
-        return _("Everyone turns two cards face up.")
+        waiting = [view["seats"][seat]["name"] for seat in view["seats_to_act"]]
+        return _("Everyone turns two cards face up. Still to turn theirs: %(names)s.",
+                 names=join_names(waiting))
     if phase == "hole_over":  # the move that ended the hole has said so
         return _("%(leaders)s Any player can deal the next one.", leaders=leaders_text(view))
     if phase == "game_over":
