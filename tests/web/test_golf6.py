@@ -1083,7 +1083,10 @@ def test_the_flips_say_how_many_are_left_and_who_is_still_to_turn(client, two_pl
     url, friend = two_players
     assert "Your turn: click two of your cards." in live_region_of(client.get(url).text)
     assert move(client, url, "reveal:0").status_code == 303
-    assert "Your turn: click one more card." in live_region_of(client.get(url).text)
+    page = client.get(url).text
+    assert "Your turn: click one more card." in live_region_of(page)
+    assert "Turn one more of your cards face up: click it." in page
+    assert "Turn two of your cards" not in page
     assert move(client, url, "reveal:1").status_code == 303
     assert "Still to turn theirs: Maria." in live_region_of(client.get(url).text)
     with_swedish = client.get(f"{url}?lang=sv").text

@@ -198,6 +198,8 @@ def hint(view: dict[str, Any], may_act: bool) -> str:
     if not may_act:
         return ""
     phase = view["phase"]
+    if phase == "flip" and _flips_left(view) < FLIPS_PER_SEAT:
+        return _("Turn one more of your cards face up: click it.")
     if phase == "flip":
         return _("Turn two of your cards face up: click them.")
     if phase == "draw" and view["options"]["game"] == "golf4":
@@ -216,13 +218,18 @@ def hint(view: dict[str, Any], may_act: bool) -> str:
     return ""
 
 
+def _flips_left(view: dict[str, Any]) -> int:
+    """How many of the reader's cards are still to turn up at the start of a hole."""
+    face_up = sum(card is not None for card in view["seats"][view["you"]]["layout"])
+    return max(FLIPS_PER_SEAT - face_up, 0)
+
+
 def turn_line(view: dict[str, Any]) -> str:
     """Whose turn it is, for the live region."""
     phase, you = view["phase"], view["you"]
     if phase == "flip":
         if you is not None and you in view["seats_to_act"]:
-            left = FLIPS_PER_SEAT - sum(card is not None for card in view["seats"][you]["layout"])
-            if left < FLIPS_PER_SEAT:
+            if _flips_left(view) < FLIPS_PER_SEAT:
                 return _("Everyone turns two cards face up. Your turn: click one more card.")
             return _("Everyone turns two cards face up. Your turn: click two of your cards.")
         waiting = [view["seats"][seat]["name"] for seat in view["seats_to_act"]]
