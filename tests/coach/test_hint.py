@@ -200,3 +200,34 @@ def test_a_king_keeps_no_run_going_while_no_joker_lies_ready_to_follow_it() -> N
         assert reason(ready, Play(0)).endswith("and that keeps the run going.")
     with use_locale("sv"):
         assert "men bara en joker får läggas på en kung" in reason(waiting, Play(0))
+
+
+def test_two_jokers_that_fit_are_told_apart_by_their_columns() -> None:
+    from app.i18n import use_locale
+    from app.players.solitaire.explain import move_phrase, reason
+
+    twins = position(["8C JK", "TC", "JK", "TH", "6D", "7H", "2S"], "5D", "4D",
+                     Variant(jokers=2))
+    with use_locale("en"):
+        assert reason(twins, Play(0)).startswith("Play the joker in column 1.")
+        assert move_phrase(twins, Play(2)) == "playing the joker in column 3"
+        assert move_phrase(twins, Play(3)) == "playing the 10 of hearts"  # one of a kind
+    with use_locale("sv"):
+        assert reason(twins, Play(0)).startswith("Spela jokern i kolumn 1.")
+
+
+def test_a_draw_names_the_card_it_keeps_once() -> None:
+    """"The joker fits, but keeping it for later…": the count that follows names no move."""
+    from app.i18n import use_locale
+    from app.players.solitaire.hint import advice_from
+    from app.players.solitaire.sampling import Estimate
+
+    board = spec_run_example()
+    usual = thumb_move(board)
+    assert isinstance(usual, Play)
+    estimate = Estimate(moves=[DRAW, usual], totals=[5.0, 6.0], samples=1)
+    with use_locale("en"):
+        said = advice_from(board, estimate).reason
+    assert said.startswith("Turn over a card.")
+    assert said.endswith("this leaves about 1.0 card fewer on average."), said
+    assert "than playing" not in said

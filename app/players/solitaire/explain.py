@@ -26,10 +26,20 @@ def _run_ends_at(card: str, position: Position) -> bool:
     return not playable_columns(apply(position, Play(_column_of(position, card))))
 
 
+def card_at(position: Position, column: int) -> str:
+    """The last card of `column` in words, with its column when another column ends in the
+    same card (two jokers): else the words would not say which to play."""
+    card = position.columns[column][-1]
+    name = card_in_text(card)
+    if sum(1 for cards in position.columns if cards and cards[-1] == card) > 1:
+        return _("%(card)s in column %(column)d", card=name, column=column + 1)
+    return name
+
+
 def _play_reason(position: Position, column: int) -> str:
     cards = position.columns[column]
     card = cards[-1]
-    name = card_in_text(card)
+    name = card_at(position, column)
     others = [c for c in playable_columns(position) if c != column]
     if not _stops_run(card, position):
         kings = [c for c in others if _stops_run(position.columns[c][-1], position)]
@@ -155,7 +165,7 @@ def reason(position: Position, move: Move) -> str:
 def move_phrase(position: Position, move: Move) -> str:
     """A short name of a move: "playing the 6 of diamonds", "turning over a card"."""
     if isinstance(move, Play):
-        return _("playing the %(card)s", card=card_in_text(position.columns[move.column][-1]))
+        return _("playing the %(card)s", card=card_at(position, move.column))
     return _("turning over a card")
 
 

@@ -17,7 +17,7 @@ from app.players.solitaire.sampling import (
 )
 from app.players.solitaire.solver import SearchTooBig
 from app.players.solitaire.thumb import thumb_move
-from app.rules.solitaire import Move, Position, legal_moves
+from app.rules.solitaire import Draw, Move, Play, Position, legal_moves
 
 
 def format_decimal_1(value: float) -> str:
@@ -106,7 +106,18 @@ def advice_from(position: Position, estimate: Estimate) -> Advice:
     # A gain that rounds to 0.0 is no reason to name, nor one over the runner-up of a close
     # call: the close call below names that move.
     runner_up = ranked[1][1] if close else None
-    if usual != best and round(gain, 1) > 0 and usual != runner_up:
+    # A draw's reason names the cards that fit, so the play it is compared with goes unnamed.
+    named = isinstance(best, Draw) and isinstance(usual, Play)
+    if usual != best and round(gain, 1) > 0 and usual != runner_up and named:
+        text += " " + ngettext(
+            "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
+            "fewer on average.",
+            "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
+            "fewer on average.",
+            1 if round(gain, 1) == 1 else 2,
+            gain=format_decimal_1(gain),
+        )
+    elif usual != best and round(gain, 1) > 0 and usual != runner_up:
         # The count is a decimal ("1.5 cards", Swedish "1,5 kort"); 1.0 reads as one card.
         text += " " + ngettext(
             "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
