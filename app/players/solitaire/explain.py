@@ -9,21 +9,23 @@ from app.rules.cards import rank
 from app.rules.solitaire import KING, Move, Play, Position, apply, fits, playable_columns
 
 
+def _only_a_joker_goes_on(card: str, position: Position) -> bool:
+    """A king, in the rules where no rank goes on a king."""
+    variant = position.variant
+    return rank(card) == KING and not (variant.queen_on_king or variant.round_the_corner)
+
+
 def _stops_run(card: str, position: Position) -> bool:
     """Whether nothing at all could ever go on `card` (a king in the standard rules, unless a
     joker is still to come: anyone can count the jokers on the discard pile)."""
-    variant = position.variant
-    return (rank(card) == KING and not position.jokers_to_come
-            and not (variant.queen_on_king or variant.round_the_corner))
+    return _only_a_joker_goes_on(card, position) and not position.jokers_to_come
 
 
 def _run_ends_at(card: str, position: Position) -> bool:
-    """Whether a run that reaches `card` (a last card of `position`) must stop there: nothing
-    but a joker goes on a king, and no joker would lie ready to play on it."""
-    variant = position.variant
-    if rank(card) != KING or variant.queen_on_king or variant.round_the_corner:
-        return False
-    return not playable_columns(apply(position, Play(_column_of(position, card))))
+    """Whether a run that reaches `card` (a last card of `position`) must stop there: only a
+    joker goes on it, and no joker would lie ready to play on it."""
+    return (_only_a_joker_goes_on(card, position)
+            and not playable_columns(apply(position, Play(_column_of(position, card)))))
 
 
 def card_at(position: Position, column: int) -> str:

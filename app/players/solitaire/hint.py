@@ -106,27 +106,26 @@ def advice_from(position: Position, estimate: Estimate) -> Advice:
     # A gain that rounds to 0.0 is no reason to name, nor one over the runner-up of a close
     # call: the close call below names that move.
     runner_up = ranked[1][1] if close else None
-    # A draw's reason names the cards that fit, so the play it is compared with goes unnamed.
-    named = isinstance(best, Draw) and isinstance(usual, Play)
-    if usual != best and round(gain, 1) > 0 and usual != runner_up and named:
-        text += " " + ngettext(
-            "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
-            "fewer on average.",
-            "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
-            "fewer on average.",
-            1 if round(gain, 1) == 1 else 2,
-            gain=format_decimal_1(gain),
-        )
-    elif usual != best and round(gain, 1) > 0 and usual != runner_up:
+    if usual != best and round(gain, 1) > 0 and usual != runner_up:
         # The count is a decimal ("1.5 cards", Swedish "1,5 kort"); 1.0 reads as one card.
-        text += " " + ngettext(
-            "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
-            "fewer on average than %(move)s.",
-            "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
-            "fewer on average than %(move)s.",
-            1 if round(gain, 1) == 1 else 2,
-            gain=format_decimal_1(gain), move=move_phrase(position, usual),
-        )
+        count, shown = (1 if round(gain, 1) == 1 else 2), format_decimal_1(gain)
+        if isinstance(best, Draw) and isinstance(usual, Play):
+            # A draw's reason names the cards that fit: the play compared with goes unnamed.
+            text += " " + ngettext(
+                "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
+                "fewer on average.",
+                "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
+                "fewer on average.",
+                count, gain=shown,
+            )
+        else:
+            text += " " + ngettext(
+                "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
+                "fewer on average than %(move)s.",
+                "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
+                "fewer on average than %(move)s.",
+                count, gain=shown, move=move_phrase(position, usual),
+            )
     if runner_up is not None:
         text += " " + _(
             "It is a close call: %(move)s is nearly as good.",

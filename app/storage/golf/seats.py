@@ -44,24 +44,23 @@ def game_id_for_invite(session: Session, *, invite_id: str) -> str:
 
 def seat_for_secret(session: Session, *, game_id: str, secret: str | None) -> int | None:
     """The human seat of this game that the secret belongs to, if any."""
-    if not secret or len(secret) > 64:
-        return None
-    query = select(Golf6Seat.seat).where(
-        Golf6Seat.game_id == game_id,
-        Golf6Seat.secret_hash == hash_secret(secret),
-        Golf6Seat.kind == HUMAN,
-    )
-    return session.scalar(query)
+    return _seat_of_secret(session, game_id, secret, held=True)
 
 
 def handed_over_seat(session: Session, *, game_id: str, secret: str | None) -> int | None:
     """The seat of this game the secret held before it went to the computer, if any."""
+    return _seat_of_secret(session, game_id, secret, held=False)
+
+
+def _seat_of_secret(session: Session, game_id: str, secret: str | None, held: bool) -> int | None:
+    """The seat whose secret this is: a person's (`held`) or one handed to the computer."""
     if not secret or len(secret) > 64:
         return None
+    person = Golf6Seat.kind == HUMAN
     query = select(Golf6Seat.seat).where(
         Golf6Seat.game_id == game_id,
         Golf6Seat.secret_hash == hash_secret(secret),
-        Golf6Seat.kind != HUMAN,
+        person if held else ~person,
     )
     return session.scalar(query)
 

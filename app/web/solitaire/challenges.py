@@ -258,8 +258,8 @@ def _new_form(request: Request, mine: PlayerRound, message: str | None = None,
 def _player_page(request: Request, mine: PlayerRound, challenge: StoredChallenge,
                  message: str | None = None, status: int = 200) -> Response:
     assert mine.seat is not None
-    base = f"/solitaire/rounds/{mine.round.id}/challenge/replay"
-    context = _challenge_context(request, challenge, mine.seat.player_id, base)
+    context = _challenge_context(request, challenge, mine.seat.player_id,
+                                 _replay_base(mine.round.id))
     context |= {
         "round": mine.round,
         "next_deal": _first_unfinished(mine.round),
@@ -279,8 +279,8 @@ def _invite_page(request: Request, challenge: StoredChallenge, message: str | No
     # A browser with a seat sees what its round's page shows (it links there anyway): the
     # others' scores of the holes it has finished. Anyone else sees only who finished what.
     viewer = seat.player_id if seat else None
-    base = f"/solitaire/rounds/{seat.round_id}/challenge/replay" if seat else None
-    context = _challenge_context(request, challenge, viewer, base)
+    context = _challenge_context(request, challenge, viewer,
+                                 _replay_base(seat.round_id) if seat else None)
     context |= {
         "message": message,
         "typed_name": typed_name,  # a refused name, given back to be put right
@@ -290,6 +290,11 @@ def _invite_page(request: Request, challenge: StoredChallenge, message: str | No
     # A browser with a seat is shown a link to its own (private) view: never cache that.
     response = render(request, "challenges/invite.html", None, context, status_code=status)
     return private(response)  # its link lets anyone in
+
+
+def _replay_base(round_id: str) -> str:
+    """Where a round's player replays the others' deals (the replay route, before its ids)."""
+    return f"/solitaire/rounds/{round_id}/challenge/replay"
 
 
 def _challenge_context(
