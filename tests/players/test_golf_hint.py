@@ -298,20 +298,45 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
         return card_points(card, options.scoring)
 
     reasons, takes = set(), []
-    for state, seat in positions(options, 1, limit=100):
+    for state, seat in positions(options, 1, limit=300):
         view = seat_view(state, seat)
         advice = hint(view)
         if advice is None:
             continue
         reasons.add(advice.reason)
         known = knowledge_of(view)
+        model = SquareModel(known, options.pairs_cancel)
+
+        def saving(card: str, i: int, model=model, mine=known.mine) -> float:
+            return model.ev(mine) - model.ev(placed(mine, i, rank_of(card)))
+
         if isinstance(advice.move, Swap) and advice.saving is not None and view.drawn:
-            # A saving is given only for the place that saves most: a smaller one beside a
-            # better place would read as a mistake (the search chose such a move).
-            model = SquareModel(known, options.pairs_cancel)
-            best = max(model.ev(known.mine) - model.ev(placed(known.mine, i, rank_of(view.drawn)))
-                       for i in view.shape.positions)
-            assert advice.saving >= best - 0.05
+            best = max(saving(view.drawn, i) for i in view.shape.positions)
+            if advice.reason.startswith("spares"):
+                # A place that saves less is explained by what the better one would give
+                # away: the better place and how much more it saves.
+                there = advice.runner_up.index
+                assert saving(view.drawn, there) == pytest.approx(best)
+                assert advice.saving == pytest.approx(best - saving(view.drawn, advice.index))
+                assert (known.mine[there] is None) == (advice.reason == "spares_hidden_gift")
+            else:
+                # Otherwise a saving is given only for the place that saves most.
+                assert advice.saving >= best - 0.05
+        if advice.reason == "pairs_with":
+            assert known.mine[advice.mate] == rank_of(advice.card)
+            assert advice.mate in model.partners[advice.index] and advice.saving > 0
+        if advice.reason in ("knock_ahead", "knock_now"):
+            # Only on a square it has fully seen: its score is the square's real score.
+            assert None not in known.mine
+            assert advice.score == pytest.approx(layout_score(list(view.mine), options.scoring))
+            assert (advice.score <= advice.theirs) == (advice.reason == "knock_ahead")
+        if advice.reason in ("draw_worth_more", "throw_better"):
+            assert advice.saving == pytest.approx(
+                max(saving(advice.card, i) for i in view.shape.positions)) and advice.saving > 0
+        if advice.reason == "played_out":
+            # The search overruled the square model: both moves' chances on the same deals.
+            assert advice.runner_up != advice.move and advice.deals >= 8
+            assert 0 <= advice.runner_up_chance <= advice.chance <= 1
         if isinstance(advice.move, TakeDiscard):  # the hint says where the card goes
             takes.append(advice)
             assert advice.card == view.discard_top and advice.index in view.shape.positions
@@ -330,7 +355,10 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
             # Nowhere would the card lower the square, not even over a card never seen.
             highest = max(known.mean if r is None else known.points[r] for r in known.mine)
             assert worth(advice.card) >= highest
-    assert {"replaces_hidden", "replaces_higher", "throw_useless", "knock"} <= reasons, reasons
+    assert {"replaces_hidden", "replaces_higher", "throw_useless", "knock_ahead",
+            "draw_worth_more", "played_out"} <= reasons, reasons
+    if options.pairs_cancel:
+        assert "pairs_with" in reasons, reasons
     assert takes, "no position where the coach takes the discard"
 
 
@@ -466,3 +494,40 @@ def test_the_strategy_page_on_a_drawn_jack_early_in_a_hole(mine_up, keeps_jack):
     assert isinstance(advice.move, Swap if keeps_jack else ThrowAway), advice
     if keeps_jack:
         assert advice.move.index in (2, 3, 5)  # a face-down place
+
+
+def test_four_card_hints_say_why_in_both_languages():
+    """Every four-card reason is worded in English and Swedish with its own figures: the
+    knock with both squares' scores, the search's verdict with both chances, a place that
+    saves less with what the better place would give away."""
+    from app.i18n import format_number, use_locale
+    from app.web.golf.coach import hint_text
+    from tests.players.golf4_helpers import positions as four_card_positions
+
+    said: dict[str, list[tuple[str, str]]] = {}
+    for pairs_cancel in (False, True):
+        options = Options(game="golf4", pairs_cancel=pairs_cancel)
+        for seed in (1, 2):
+            for state, seat in four_card_positions(options, seed, moves=300):
+                view = seat_view(state, seat)
+                advice = hint(view)
+                if advice is None or advice.reason in said and len(said[advice.reason]) > 2:
+                    continue
+                with use_locale("en"):
+                    english = hint_text(view, advice)
+                with use_locale("sv"):
+                    swedish = hint_text(view, advice)
+                assert english != swedish and "%(" not in english + swedish
+                if advice.reason == "played_out":
+                    for locale, text in (("en", english), ("sv", swedish)):
+                        assert format_number(round(advice.runner_up_chance * 100),
+                                             locale=locale) in text
+                if advice.reason == "knock_ahead":
+                    assert english.startswith(f"Knock: your cards score {round(advice.score)},")
+                    assert swedish.startswith(f"Knacka: dina kort ger {round(advice.score)} ")
+                said.setdefault(advice.reason, []).append((english, swedish))
+    assert {"played_out", "knock_ahead", "draw_worth_more", "pairs_with",
+            "spares_hidden_gift"} <= set(said), sorted(said)
+    english = said["spares_hidden_gift"][0][0]
+    assert "but then that card would go on the discard pile unseen" in english
+    assert " from the discard pile " not in said["draw_worth_more"][0][1]  # Swedish words

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from app.players.golf import golf4_rollout
-from app.players.golf.coach4_search import search
+from app.players.golf.coach4_search import Verdict, search
 from app.players.golf.knowledge import Knowledge, knowledge_of, placed, rank_of
 from app.players.golf.square import Square, partners
 from app.rules.cards import RANKS
@@ -287,6 +287,12 @@ def _square_values(plan: Plan, seat: int) -> tuple[float, ...]:
     )
 
 
+def square_after(plan: Plan, seat: int, turns: int) -> float:
+    """A seat's expected square score after `turns` more turns of its own, as the stopping
+    plan counts it (an opponent's kept face-down cards lower, see `_square_values`)."""
+    return improved(plan_values(_square_values(plan, seat)), turns)
+
+
 def _penalty(plan: Plan, mine: float, theirs: list[float], hidden: list[int]) -> float:
     """Expected knock penalty: the chance that some other seat ends below me, times 10."""
     if not plan.penalty:
@@ -308,13 +314,11 @@ def should_knock(plan: Plan) -> bool:
     """
     if any(r is None for r in plan.mine):
         return False
-    mine = plan_values(_square_values(plan, plan.known.seat))
-    others = [plan_values(_square_values(plan, s)) for s in plan.others]
     hidden = [sum(r is None for r in plan.known.layouts[s]) for s in plan.others]
     outcomes = []
     for t in range(HORIZON + 1):
-        me = improved(mine, t)
-        theirs = [improved(values, t + 1) for values in others]
+        me = square_after(plan, plan.known.seat, t)
+        theirs = [square_after(plan, s, t + 1) for s in plan.others]
         penalty = _penalty(plan, me, theirs, hidden)
         outcomes.append(me + penalty - sum(theirs) / len(theirs))
     return outcomes[0] <= min(outcomes[1:]) + KNOCK_MARGIN
@@ -342,13 +346,10 @@ def _place_phase(view: SeatView) -> Move:
 
 def choose(view: SeatView, rng: random.Random) -> Move:
     """The coach's move for the view's seat."""
+    verdict = checked(view)
+    if verdict is not None:
+        return verdict.move
     legal = legal_moves_for(view)
-    searched = SEARCH and view.seats == 2 and view.phase in (Phase.DRAW, Phase.PLACE)
-    if searched and not plan_drags(view):
-        prior = _heuristic(view, legal)
-        return search(
-            view, _dice(view), golf4_rollout.greedy_turn, golf4_rollout.greedy_place, prior=prior
-        )
     if view.phase == Phase.DRAW:
         if plan_drags(view):
             return Knock(view.seat) if Knock(view.seat) in legal else legal[0]
@@ -356,6 +357,17 @@ def choose(view: SeatView, rng: random.Random) -> Move:
     if view.phase == Phase.PLACE:
         return _place_phase(view)
     return legal[0]  # the next hole: nothing to choose
+
+
+def checked(view: SeatView) -> Verdict | None:
+    """Heads-up, the heuristic's move as the search checked it (None: no search here)."""
+    searched = SEARCH and view.seats == 2 and view.phase in (Phase.DRAW, Phase.PLACE)
+    if not searched or plan_drags(view):
+        return None
+    prior = _heuristic(view, legal_moves_for(view))
+    return search(
+        view, _dice(view), golf4_rollout.greedy_turn, golf4_rollout.greedy_place, prior=prior
+    )
 
 
 def _dice(view: SeatView) -> random.Random:

@@ -65,6 +65,15 @@ class Hint:
     saving: float | None = None
     runner_up: Move | None = None  # the next best action when it is close
     margin: float | None = None  # value of the runner-up less the advised action's
+    # Four-card Golf. A knock: the seat's square and the best other square after its last
+    # turn, as the coach expects them. A move the search chose over the heuristic's
+    # (`runner_up`): each one's chance of winning the game over the same `deals`.
+    score: float | None = None
+    theirs: float | None = None
+    mate: int | None = None  # the seat's card the advised one pairs with
+    chance: float | None = None
+    runner_up_chance: float | None = None
+    deals: int | None = None
 
 
 def hint_dice(view: SeatView) -> random.Random:
@@ -113,11 +122,9 @@ def hint(view: SeatView) -> Hint | None:
     """The coach's advice for the view's seat, or None when it has nothing to do."""
     if view.seat is None or view.seat not in view.acting or not legal_moves_for(view):
         return None
-    move = bots.choose("coach", view, hint_dice(view))
     if view.options.game != Game.SIX_CARD:
-        plain = {"reason": _plain_reason(move), "card": _card_of(view, move),
-                 "index": getattr(move, "index", None)}
-        return Hint(move=move, **(plain | _square_facts(view, move)))
+        return _four_card_hint(view)
+    move = bots.choose("coach", view, hint_dice(view))
     values = option_values(view)
     runner_up, margin = _runner_up(view, values, move)
     found = _reason(view, move)
@@ -159,13 +166,41 @@ def _plain_reason(move: Move) -> str:
     }.get(type(move), "play")
 
 
-def _square_facts(view: SeatView, move: Move) -> dict:
+def _four_card_hint(view: SeatView) -> Hint:
+    """The four-card coach's move: the search's verdict where it checks the heuristic (the
+    same call `choose` makes, so the move is the coach's), else the heuristic's."""
+    verdict = four.checked(view)
+    move = verdict.move if verdict else bots.choose("coach", view, hint_dice(view))
+    # Where a take puts the card: the search's place, else the square model's.
+    place = verdict.index if verdict is not None and verdict.index >= 0 else None
+    plain = {"reason": _plain_reason(move), "card": _card_of(view, move),
+             "index": getattr(move, "index", place)}
+    if verdict is not None and verdict.prior not in (None, move):
+        return Hint(move=move, **(plain | {
+            "reason": "played_out", "runner_up": verdict.prior, "chance": verdict.chance,
+            "runner_up_chance": verdict.prior_chance, "deals": verdict.deals}))
+    return Hint(move=move, **(plain | _square_facts(view, move, place)))
+
+
+def _knock_facts(view: SeatView) -> dict:
+    """A knock on a square the seat has fully seen: its score, and the lowest score another
+    square is expected to reach with its last turn (the coach's own stopping figures)."""
+    plan = four._plan(view)
+    if any(r is None for r in plan.mine):
+        return {}  # the hole has dragged on: the coach ends it
+    score = four.square_after(plan, plan.known.seat, 0)
+    theirs = min(four.square_after(plan, s, 1) for s in plan.others)
+    reason = "knock_ahead" if score <= theirs else "knock_now"
+    return {"reason": reason, "score": score, "theirs": theirs}
+
+
+def _square_facts(view: SeatView, move: Move, place: int | None = None) -> dict:
     """Four-card Golf: a reason and figures where the coach's square model makes the move
     plain (its search may still have chosen it on other grounds; then the hint just names
     the move). Savings are in expected points, face-down cards it has not seen at their
     unseen mean, and a pair counted when pairs cancel."""
-    if not isinstance(move, Swap | ThrowAway | DrawStock | TakeDiscard):
-        return {}
+    if isinstance(move, Knock):
+        return _knock_facts(view)
     known = knowledge_of(view)
     model = four.SquareModel(known, view.options.pairs_cancel)
     now = model.ev(known.mine)
@@ -173,34 +208,54 @@ def _square_facts(view: SeatView, move: Move) -> dict:
     def saving(rank: str, index: int) -> float:
         return now - model.ev(placed(known.mine, index, rank))
 
-    if isinstance(move, TakeDiscard) and view.discard_top:
-        # Where the coach means to put it: a hint names the pile and the place (CONTRACT).
-        rank = rank_of(view.discard_top)
-        index = four.best_place(four._plan(view), rank)[0]
+    if isinstance(move, TakeDiscard | Swap):
+        card = view.discard_top if isinstance(move, TakeDiscard) else view.drawn
+        if not card:
+            return {}
+        rank = rank_of(card)
+        # A take names the place the coach means the card for (CONTRACT: pile and place).
+        if isinstance(move, Swap):
+            index = move.index
+        else:
+            index = four.best_place(four._plan(view), rank)[0] if place is None else place
         found = saving(rank, index)
+        there = max(view.shape.positions, key=lambda i: saving(rank, i))
+        if saving(rank, there) > found + 0.05:
+            # Another place saves more now: a saving alone would read as a mistake.
+            return {"index": index} | _spared_gift(view, index, there, saving(rank, there) - found)
         if found <= 0:
-            return {"index": index}
+            # Only a card taken from the pile has to go somewhere that lowers nothing.
+            taken = view.held_from == Pile.DISCARD
+            return {"index": index} | ({"reason": "taken_must_go"} if taken else {})
+        mate = next((j for j in model.partners[index] if known.mine[j] == rank), None)
+        if mate is not None:
+            return {"reason": "pairs_with", "index": index, "mate": mate, "saving": found}
         if known.mine[index] is None:
             return {"reason": "replaces_hidden", "index": index, "worth_hidden": model.mean,
                     "saving": found}
         return {"reason": "replaces_higher", "index": index, "saving": found}
-    if isinstance(move, Swap) and view.drawn:
-        rank = rank_of(view.drawn)
-        found = saving(rank, move.index)
-        if found <= 0 or any(saving(rank, i) > found + 0.05 for i in view.shape.positions):
-            # Another place saves more now: the choice rests on what the square model does
-            # not show (the search's play-outs), and a saving alone would read as a mistake.
-            return {}
-        if known.mine[move.index] is None:
-            return {"reason": "replaces_hidden", "worth_hidden": model.mean, "saving": found}
-        return {"reason": "replaces_higher", "saving": found}
     card = view.drawn if isinstance(move, ThrowAway) else view.discard_top
     if isinstance(move, ThrowAway | DrawStock) and card:
         best = max(saving(rank_of(card), i) for i in view.shape.positions)
         if best <= 0:
             reason = "throw_useless" if isinstance(move, ThrowAway) else "draw_discard_useless"
             return {"reason": reason, "card": card}
+        # It would lower the square somewhere, but the coach's whole count (the turns to
+        # come, the card it would hand the next player) prefers the stock's card.
+        reason = "throw_better" if isinstance(move, ThrowAway) else "draw_worth_more"
+        return {"reason": reason, "card": card, "saving": best}
     return {}
+
+
+def _spared_gift(view: SeatView, index: int, there: int, more: float) -> dict:
+    """A card put where it saves less than at `there`, because the card at `there` would go
+    on the pile for the next player (the coach's gift charge; face-down cards it has not seen
+    at their odds). Without that charge to explain it, the hint names the move alone."""
+    plan = four._plan(view)
+    if four.gift(plan, plan.mine[there]) <= four.gift(plan, plan.mine[index]):
+        return {}
+    reason = "spares_hidden_gift" if plan.mine[there] is None else "spares_gift"
+    return {"reason": reason, "runner_up": Swap(view.seat, there), "saving": more}
 
 
 def _card_of(view: SeatView, move: Move) -> str | None:

@@ -55,6 +55,15 @@ def _n(value: float) -> str:
     return format_number(round(value, 1), decimals=1)
 
 
+def _percent(share: float) -> str:
+    return _("%(percent)s%%", percent=format_number(round(share * 100)))
+
+
+def _capitalised(phrase: str) -> str:
+    """An infinitive phrase from `action_phrase` as the start of a sentence."""
+    return phrase[:1].upper() + phrase[1:]
+
+
 def _where(view: SeatView, index: int) -> str:
     """A place in the seat's own layout: "your bottom-right face-down card"."""
     place = short_position_name(index, view.shape)
@@ -111,53 +120,68 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
     old = card_in_text(advice.replaces) if advice.replaces else ""
     # Four-card Golf's basic game cancels no pairs: its reasons leave them out.
     pairs_count = not (view.options.four_card and not view.options.pairs_cancel)
-    if r in ("pairs", "replaces_hidden", "replaces_higher", "tempo", "least_cost", "go_out",
-             "pairs_go_out", "keeps_from_next", "same_score", "room_to_improve"):
-        head = _placement(view, advice)
-        tails = {
-            "pairs": lambda: _(
-                "it makes a pair with the other card of that column, so the column scores 0: "
-                "about %(saving)s points saved.", saving=saving),
-            "replaces_hidden": lambda: _(
-                "a hidden card is worth about %(worth)s points right now; counting the pairs "
-                "each could make, the %(card)s saves about %(saving)s on average.",
-                worth=worth, card=card, saving=saving)
-            if pairs_count else _(
-                "a hidden card is worth about %(worth)s points right now, so the %(card)s "
-                "saves about %(saving)s on average.",
-                worth=worth, card=card, saving=saving),
-            "replaces_higher": lambda: _(
-                "that lowers your expected score by about %(saving)s points.", saving=saving),
-            "tempo": lambda: _(
-                "on average it is no better than a hidden card (about %(worth)s points), but "
-                "turning your cards up sooner matters more now.", worth=worth)
-            if round(-advice.saving, 1) <= 0 else _(
-                "counting the pairs each could make, it leaves your score about %(cost)s points "
-                "higher than a hidden card there would (one is worth about %(worth)s points), "
-                "but turning your cards up sooner matters more now.", cost=cost, worth=worth),
-            "least_cost": lambda: _(
-                "a card taken from the discard pile must go into your layout, and here it is "
-                "no worse than the hidden card it replaces (about %(worth)s points on average).",
-                worth=worth)
-            if round(-advice.saving, 1) <= 0 else _(
-                "a card taken from the discard pile must go into your layout, and here it costs "
-                "least: about %(cost)s points more than the hidden card there is worth on "
-                "average (about %(worth)s points).", cost=cost, worth=worth),
-            "keeps_from_next": lambda: _(
-                "it costs you about %(cost)s points, but the next player could make more use "
-                "of the %(card)s than of the %(old)s.", cost=cost, card=card, old=old),
-            "same_score": lambda: _("it leaves your expected score as it is."),
-            "room_to_improve": lambda: _(
-                "it adds about %(cost)s points for now, but a higher card there leaves more for "
-                "the cards still to come to save.", cost=cost),
-            "go_out": lambda: _(
-                "then all your cards are face up and you go out: ending the hole now is worth "
-                "more than playing on."),
-            "pairs_go_out": lambda: _(
-                "it makes a pair with the other card of that column, and then all your cards "
-                "are face up and you go out: ending the hole now is worth more than playing on."),
-        }
-        return _("%(action)s: %(reason)s", action=head, reason=tails[r]())
+    tails = {
+        "pairs": lambda: _(
+            "it makes a pair with the other card of that column, so the column scores 0: "
+            "about %(saving)s points saved.", saving=saving),
+        "replaces_hidden": lambda: _(
+            "a hidden card is worth about %(worth)s points right now; counting the pairs "
+            "each could make, the %(card)s saves about %(saving)s on average.",
+            worth=worth, card=card, saving=saving)
+        if pairs_count else _(
+            "a hidden card is worth about %(worth)s points right now, so the %(card)s "
+            "saves about %(saving)s on average.",
+            worth=worth, card=card, saving=saving),
+        "replaces_higher": lambda: _(
+            "that lowers your expected score by about %(saving)s points.", saving=saving),
+        "tempo": lambda: _(
+            "on average it is no better than a hidden card (about %(worth)s points), but "
+            "turning your cards up sooner matters more now.", worth=worth)
+        if round(-advice.saving, 1) <= 0 else _(
+            "counting the pairs each could make, it leaves your score about %(cost)s points "
+            "higher than a hidden card there would (one is worth about %(worth)s points), "
+            "but turning your cards up sooner matters more now.", cost=cost, worth=worth),
+        "least_cost": lambda: _(
+            "a card taken from the discard pile must go into your layout, and here it is "
+            "no worse than the hidden card it replaces (about %(worth)s points on average).",
+            worth=worth)
+        if round(-advice.saving, 1) <= 0 else _(
+            "a card taken from the discard pile must go into your layout, and here it costs "
+            "least: about %(cost)s points more than the hidden card there is worth on "
+            "average (about %(worth)s points).", cost=cost, worth=worth),
+        "keeps_from_next": lambda: _(
+            "it costs you about %(cost)s points, but the next player could make more use "
+            "of the %(card)s than of the %(old)s.", cost=cost, card=card, old=old),
+        "same_score": lambda: _("it leaves your expected score as it is."),
+        "room_to_improve": lambda: _(
+            "it adds about %(cost)s points for now, but a higher card there leaves more for "
+            "the cards still to come to save.", cost=cost),
+        "go_out": lambda: _(
+            "then all your cards are face up and you go out: ending the hole now is worth "
+            "more than playing on."),
+        "pairs_go_out": lambda: _(
+            "it makes a pair with the other card of that column, and then all your cards "
+            "are face up and you go out: ending the hole now is worth more than playing on."),
+        "pairs_with": lambda: _(
+            "it pairs with %(mate)s, and a pair scores 0: about %(saving)s points saved.",
+            mate=_where(view, advice.mate), saving=saving),
+        "taken_must_go": lambda: _(
+            "a card taken from the discard pile must go into your square, and here it costs "
+            "you least."),
+        "spares_gift": lambda: _(
+            "it would save about %(saving)s points more on %(there)s, but then that card "
+            "would go on the discard pile, where the next player could use it.",
+            there=_where(view, advice.runner_up.index), saving=saving),
+        "spares_hidden_gift": lambda: _(
+            "it would save about %(saving)s points more on %(there)s, but then that card "
+            "would go on the discard pile unseen, and it may well be a low card the next "
+            "player takes.",
+            there=_where(view, advice.runner_up.index), saving=saving),
+    }
+    if r in tails:
+        return _("%(action)s: %(reason)s", action=_placement(view, advice), reason=tails[r]())
+    if r == "played_out":
+        return _played_out_text(view, advice)
     simple = {
         "draw_discard_useless": lambda: _(
             "Draw from the stock: the %(card)s on the discard pile would not lower your score "
@@ -197,11 +221,47 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
                            where=_where(view, advice.index)),
         "throw": lambda: _("Throw the %(card)s away.", card=card),
         "knock": lambda: _("Knock: your score is likely low enough to end the hole."),
+        "knock_ahead": lambda: _(
+            "Knock: your cards score %(score)s, and even after its last turn the best of the "
+            "other squares can expect about %(theirs)s.",
+            score=format_number(round(advice.score)), theirs=_n(advice.theirs)),
+        "knock_now": lambda: _(
+            "Knock: your cards score %(score)s and the best of the other squares can expect "
+            "about %(theirs)s after its last turn, but waiting would likely leave you further "
+            "behind: every turn you wait gives the others more turns too.",
+            score=format_number(round(advice.score)), theirs=_n(advice.theirs)),
+        "draw_worth_more": lambda: _(
+            "Draw from the stock: the %(card)s on the discard pile would lower your score by "
+            "about %(saving)s points, but a card from the stock is worth more on average once "
+            "the turns to come and the card you would hand the next player are counted.",
+            card=card, saving=saving),
     }
     wording = simple.get(r)
     if wording is None:
         return _("The coach would %(action)s.", action=action_phrase(view, advice.move, None))
     return wording()
+
+
+def _played_out_text(view: SeatView, advice: Hint) -> str:
+    """Four-card Golf: the search overruled the square model's move; say by how much."""
+    card = advice.card
+    action = action_phrase(view, advice.move, card)
+    if isinstance(advice.move, TakeDiscard):
+        action = _placement(view, advice)
+    other_card = view.drawn if isinstance(advice.runner_up, Swap | ThrowAway) else None
+    facts = {"action": _capitalised(action), "deals": advice.deals,
+             "alternative": action_phrase(view, advice.runner_up, other_card)}
+    chance, other = _percent(advice.chance), _percent(advice.runner_up_chance)
+    if chance == other:  # the game is as good as decided: the hole's points made the difference
+        return _(
+            "%(action)s: the coach played the rest of the hole out %(deals)s times, guessing "
+            "the cards you cannot see, and this way ended the hole better on average than if "
+            "you %(alternative)s.", **facts)
+    return _(
+        "%(action)s: the coach played the rest of the hole out %(deals)s times, guessing the "
+        "cards you cannot see, and this way your chance of winning the game came to about "
+        "%(chance)s, against %(other)s if you %(alternative)s.",
+        chance=chance, other=other, **facts)
 
 
 def _close_text(view: SeatView, advice: Hint) -> str:
@@ -420,6 +480,6 @@ def strategy_levels() -> list[dict[str, str]]:
     """Each level's measured points a hole and wins against the strong level (levels.MEASURED)."""
     return [
         {"label": LEVEL_NAMES[name], "player": name, "mine": _n(mine), "strong": _n(strong),
-         "won": _("%(percent)s%%", percent=format_number(round(share * 100)))}
+         "won": _percent(share)}
         for name, (mine, strong, share) in MEASURED.items()
     ]
