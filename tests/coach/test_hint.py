@@ -6,26 +6,28 @@ from app.players.solitaire import hint
 from app.players.solitaire.hint import advise
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import DRAW, Play, Variant, apply, deal_for_number, start
+from app.web.solitaire.coach_words import advice_text, move_phrase, reason_text
 from tests.coach.positions import position, spec_king_example, spec_run_example
 
 
 def test_hint_plays_the_eight_that_keeps_the_run_going() -> None:
     advice = advise(spec_run_example(), budget_ms=60)
     assert advice.move == Play(0)
-    assert "8 of spades" in advice.reason
-    assert "9 of clubs" in advice.reason
+    said = advice_text(advice)
+    assert "8 of spades" in said and "9 of clubs" in said
 
 
 def test_hint_plays_the_jack_before_the_king() -> None:
     advice = advise(spec_king_example(), budget_ms=60)
     assert advice.move == Play(1)
-    assert "jack" in advice.reason and "king" in advice.reason
+    said = advice_text(advice)
+    assert "jack" in said and "king" in said
 
 
 def test_hint_turns_over_a_card_when_nothing_fits_the_king() -> None:
     advice = advise(position(["3H QS", "TC 5C", "4C", "6D", "7D", "8D", "2D"], "KD", "4D 5H"))
     assert advice.move == DRAW
-    assert advice.reason == "Turn over a card. Nothing goes on a king."
+    assert advice_text(advice) == "Turn over a card. Nothing goes on a king."
 
 
 def test_hint_falls_back_to_the_rules_of_thumb_when_no_search_fits(monkeypatch) -> None:
@@ -36,7 +38,7 @@ def test_hint_falls_back_to_the_rules_of_thumb_when_no_search_fits(monkeypatch) 
     position = start(deal_for_number(7000, variant), variant)
     advice = hint.advise(position)
     assert advice.move == thumb_move(position)
-    assert advice.reason
+    assert advice_text(advice)
 
 
 def test_the_tallest_column_reason_compares_the_columns_whose_card_fits() -> None:
@@ -49,7 +51,7 @@ def test_the_tallest_column_reason_compares_the_columns_whose_card_fits() -> Non
     board = position(["2C 3C 4C 5C QC", "AD 2D 8S", "3H 6D", "KS", "4S", "JH", "2S"], "7H",
                      "4D")
     with use_locale("en"):
-        assert reason(board, Play(1)) == (
+        assert reason_text(reason(board, Play(1))) == (
             "Play the 8 of spades. Of the columns whose card fits, column 2 has the most "
             "cards, and freeing tall columns helps most.")
 
@@ -67,12 +69,13 @@ def test_a_gain_that_rounds_to_nothing_is_not_named() -> None:
     # 0.2: a close call, whose runner-up is the usual move: named once, not twice.
     for gap, named in ((0.04, False), (0.2, False), (0.3, True)):
         estimate = Estimate(moves=[other, usual], totals=[5.0, 5.0 + gap], samples=1)
+        advice = advice_from(board, estimate)
         with use_locale("en"):
-            advice = advice_from(board, estimate)
+            said = advice_text(advice)
         assert advice.move == other
-        assert ("fewer on average" in advice.reason) is named, advice.reason
-        assert "0.0" not in advice.reason
-        assert ("close call" in advice.reason) is (gap < 0.25), advice.reason
+        assert ("fewer on average" in said) is named, said
+        assert "0.0" not in said
+        assert ("close call" in said) is (gap < 0.25), said
 
 
 def test_the_same_view_gets_the_same_advice_however_slow_the_machine(monkeypatch) -> None:
@@ -128,7 +131,7 @@ def test_the_last_joker_played_is_no_longer_to_come_when_the_king_under_it_is_na
     # Anything fits on a joker; with only kings to follow it, none keeps the run going.
     board = position(["KC JK", "KD", "KH", "KS", "", "", ""], "7H", "9S", Variant(jokers=1))
     with use_locale("en"):
-        assert reason(board, Play(0)) == (
+        assert reason_text(reason(board, Play(0))) == (
             "Play the joker. The king of clubs under it fits next: one more card off the "
             "table, though nothing goes on a king.")
 
@@ -141,7 +144,7 @@ def test_the_tallest_column_is_not_the_reason_when_another_card_would_start_a_ru
     # the 10 under the jack would go on, so height is not what decides.
     board = position(["2H 3H 4H KS", "TC JC", "2D", "5H", "5S", "5C", "AS"], "QD", "4D")
     with use_locale("en"):
-        text = reason(board, Play(0))
+        text = reason_text(reason(board, Play(0)))
     assert text.startswith("Play the king of spades.")
     assert "most cards" not in text
 
@@ -152,11 +155,12 @@ def test_turning_over_a_card_names_every_card_that_fits_and_keeps_them() -> None
 
     board = position(["AH", "3D", "9C", "9S", "QH", "QS", "KS"], "2C", "4D")
     with use_locale("en"):
-        assert reason(board, DRAW) == (
+        assert reason_text(reason(board, DRAW)) == (
             "Turn over a card. The ace of hearts or the 3 of diamonds fits, but keeping them "
             "for later leaves fewer cards in the end.")
     with use_locale("sv"):
-        assert "spara dem" in reason(board, DRAW) or "spara korten" in reason(board, DRAW)
+        said = reason_text(reason(board, DRAW))
+        assert "spara dem" in said or "spara korten" in said
 
 
 def test_three_cards_that_fit_are_one_list_with_one_or() -> None:
@@ -165,10 +169,10 @@ def test_three_cards_that_fit_are_one_list_with_one_or() -> None:
 
     board = position(["AH", "3D", "3C", "9S", "QH", "QS", "KS"], "2C", "4D")
     with use_locale("en"):
-        assert reason(board, DRAW).startswith(
+        assert reason_text(reason(board, DRAW)).startswith(
             "Turn over a card. The ace of hearts, the 3 of diamonds or the 3 of clubs fits")
     with use_locale("sv"):
-        assert "hjärter ess, ruter 3 eller klöver 3" in reason(board, DRAW)
+        assert "hjärter ess, ruter 3 eller klöver 3" in reason_text(reason(board, DRAW))
 
 
 def test_with_nothing_left_to_draw_height_is_not_the_reason() -> None:
@@ -179,7 +183,7 @@ def test_with_nothing_left_to_draw_height_is_not_the_reason() -> None:
     # is left to draw: the last plays decide, not the heights.
     board = position(["2H 3H 4H KS", "JH", "2D", "5H", "5S", "5C", "AS"], "QD", "")
     with use_locale("en"):
-        assert "Nothing is left to draw" in reason(board, Play(0))
+        assert "Nothing is left to draw" in reason_text(reason(board, Play(0)))
 
 
 def test_a_king_keeps_no_run_going_while_no_joker_lies_ready_to_follow_it() -> None:
@@ -191,29 +195,29 @@ def test_a_king_keeps_no_run_going_while_no_joker_lies_ready_to_follow_it() -> N
     # still to come (in the draw pile), but none lies ready to go on the king.
     waiting = position(["KS QS", "8C", "TC", "TH", "6D", "7H", "AH"], "JD", "JK 4D", jokers)
     with use_locale("en"):
-        said = reason(waiting, Play(0))
+        said = reason_text(reason(waiting, Play(0)))
     assert said == ("Play the queen of spades. The king of spades under it fits next: one more "
                     "card off the table, though only a joker goes on a king.")
     # With the joker at the bottom of a column, it follows the king: the run goes on.
     ready = position(["KS QS", "8C", "TC", "TH", "6D", "7H", "JK"], "JD", "AH 4D", jokers)
     with use_locale("en"):
-        assert reason(ready, Play(0)).endswith("and that keeps the run going.")
+        assert reason_text(reason(ready, Play(0))).endswith("and that keeps the run going.")
     with use_locale("sv"):
-        assert "men bara en joker får läggas på en kung" in reason(waiting, Play(0))
+        assert "men bara en joker får läggas på en kung" in reason_text(reason(waiting, Play(0)))
 
 
 def test_two_jokers_that_fit_are_told_apart_by_their_columns() -> None:
     from app.i18n import use_locale
-    from app.players.solitaire.explain import move_phrase, reason
+    from app.players.solitaire.explain import choice, reason
 
     twins = position(["8C JK", "TC", "JK", "TH", "6D", "7H", "2S"], "5D", "4D",
                      Variant(jokers=2))
     with use_locale("en"):
-        assert reason(twins, Play(0)).startswith("Play the joker in column 1.")
-        assert move_phrase(twins, Play(2)) == "playing the joker in column 3"
-        assert move_phrase(twins, Play(3)) == "playing the 10 of hearts"  # one of a kind
+        assert reason_text(reason(twins, Play(0))).startswith("Play the joker in column 1.")
+        assert move_phrase(choice(twins, Play(2))) == "playing the joker in column 3"
+        assert move_phrase(choice(twins, Play(3))) == "playing the 10 of hearts"  # one of a kind
     with use_locale("sv"):
-        assert reason(twins, Play(0)).startswith("Spela jokern i kolumn 1.")
+        assert reason_text(reason(twins, Play(0))).startswith("Spela jokern i kolumn 1.")
 
 
 def test_a_draw_names_the_card_it_keeps_once() -> None:
@@ -227,7 +231,7 @@ def test_a_draw_names_the_card_it_keeps_once() -> None:
     assert isinstance(usual, Play)
     estimate = Estimate(moves=[DRAW, usual], totals=[5.0, 6.0], samples=1)
     with use_locale("en"):
-        said = advice_from(board, estimate).reason
+        said = advice_text(advice_from(board, estimate))
     assert said.startswith("Turn over a card.")
     assert said.endswith("this leaves about 1.0 card fewer on average."), said
     assert "than playing" not in said

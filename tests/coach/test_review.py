@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import time
 
-from app.players.solitaire.review import MIN_LOSS, Judge, best_bound, best_possible, review
+from app.players.solitaire.review import (
+    MIN_LOSS,
+    Judge,
+    best_bound,
+    best_possible,
+    moment_facts,
+    review,
+)
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import (
     DRAW,
@@ -20,6 +27,7 @@ from app.rules.solitaire import (
     start,
 )
 from app.simulate.solitaire import play_deal
+from app.web.solitaire.coach_words import moment_text
 from tests.coach.positions import spec_run_example
 
 
@@ -59,7 +67,8 @@ def test_flagged_moments_are_where_the_judge_and_hints_own_estimate_both_differ(
         values = {move: value for value, move in ranked}
         assert ranked[0][1] == moment.better != moment.played
         assert round(values[moment.played] - ranked[0][0], 1) == moment.loss >= MIN_LOSS
-        assert moment.text.startswith(f"Move {moment.number}: ")
+    for facts in moment_facts(result, cards, STANDARD, moves):
+        assert moment_text(facts).startswith(f"Move {facts.moment.number}: ")
     losses = [m.loss for m in result.moments]
     assert losses == sorted(losses, reverse=True)
 
@@ -107,11 +116,15 @@ def careless_game(number: int) -> tuple[tuple[str, ...], list]:
 
 def test_a_draw_that_costs_names_the_cards_that_fitted() -> None:
     cards, moves = careless_game(2)
-    drawn = [m for m in review(cards, STANDARD, moves).moments if isinstance(m.played, Draw)]
+    result = review(cards, STANDARD, moves)
+    drawn = [f for f in moment_facts(result, cards, STANDARD, moves)
+             if isinstance(f.moment.played, Draw)]
     assert drawn
-    for moment in drawn:
-        assert "you turned over a card while the " in moment.text
-        assert moment.text.endswith("more left.")
+    for facts in drawn:
+        assert facts.fitting
+        text = moment_text(facts)
+        assert "you turned over a card while the " in text
+        assert text.endswith("more left.")
 
 
 def test_turning_over_while_the_eight_fits_is_judged_costly() -> None:

@@ -122,6 +122,7 @@ def test_a_sentence_names_a_swedish_joker_in_its_definite_form():
     from app.i18n import card_in_text
     from app.players.solitaire.explain import reason
     from app.rules.solitaire import Play, Position, Variant
+    from app.web.solitaire.coach_words import reason_text
 
     assert card_name("JK", "sv") == "joker" and card_in_text("JK", "sv") == "jokern"
     assert card_in_text("JK", "en") == "joker"
@@ -130,7 +131,7 @@ def test_a_sentence_names_a_swedish_joker_in_its_definite_form():
     board = Position(columns=(("2C", "JK"), ("3C",), ("4C",), ("5C",), ("6C",), ("7C",), ("8C",)),
                      discard=("9H",), stock=("TS",), variant=Variant(jokers=1))
     with use_locale("sv"):
-        assert reason(board, Play(0)).startswith("Spela jokern.")
+        assert reason_text(reason(board, Play(0))).startswith("Spela jokern.")
 
 
 def test_card_corners_per_language():

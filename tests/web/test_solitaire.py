@@ -162,28 +162,32 @@ def test_hint_names_a_good_move_and_why(client):
 
 
 def test_hint_shows_the_coachs_move_and_reason(client, monkeypatch):
+    from app.players.solitaire.explain import CardAt, Reason, Why
     from app.players.solitaire.hint import Advice
     from app.web.solitaire import view as solitaire_view
 
-    advice = Advice(move=Play(0), reason="Play the 8 of spades: the 9 of clubs fits next.")
-    monkeypatch.setattr(solitaire_view, "advise", lambda position: advice)
+    why = Reason(Why.UNDER_GOES_ON, CardAt("8S", 0), next="9C")
+    monkeypatch.setattr(solitaire_view, "advise", lambda position: Advice(Play(0), why))
     deal_id = store_deal(client, spec_example_cards())
     page = client.get(board_url(deal_id) + "?hint=1").text
-    assert "Hint: Play the 8 of spades: the 9 of clubs fits next." in page
+    assert ("Hint: Play the 8 of spades. The 9 of clubs under it fits next, and that keeps the "
+            "run going.") in page
     marked = re.search(r'<li aria-label="([^"]+)" class="fits hinted">', page)
     assert marked and marked.group(1) == "8 of spades"
 
 
 
 def test_a_close_call_is_said_once(client, monkeypatch):
+    from app.players.solitaire.explain import CardAt, Choice, Reason, Why
     from app.players.solitaire.hint import Advice
     from app.web.solitaire import view as solitaire_view
 
-    reason = "Play the 8 of spades. It is a close call: turning over a card is nearly as good."
-    monkeypatch.setattr(
-        solitaire_view, "advise", lambda position: Advice(move=Play(0), reason=reason, close=True)
-    )
+    why = Reason(Why.BEST_CHANCES, CardAt("8S", 0))
+    advice = Advice(move=Play(0), reason=why, close=True, runner_up=Choice(DRAW))
+    monkeypatch.setattr(solitaire_view, "advise", lambda position: advice)
     page = client.get(board_url(store_deal(client, spec_example_cards())) + "?hint=1").text
+    reason = ("Play the 8 of spades. Of the cards that fit now, it leaves the best chances with "
+              "the cards still to come. It is a close call: turning over a card is nearly as good.")
     assert f"Hint: {reason}<" in page and page.count("nearly as good") == 1
 
 def test_a_failing_coach_does_not_break_the_board(client, monkeypatch):

@@ -10,6 +10,7 @@ from app.rules.solitaire import (
     DRAW,
     STANDARD,
     IllegalMoveError,
+    Move,
     Play,
     Position,
     Variant,
@@ -17,8 +18,14 @@ from app.rules.solitaire import (
     what_fits,
     why_not,
 )
+from app.web.solitaire.coach_words import reason_text
 from app.web.solitaire.view import end_text
 from app.web.solitaire.words import REFUSALS, fit_text, refusal_text, variant_labels
+
+
+def said(position: Position, move: Move) -> str:
+    """The coach's reason for `move`, in the current language."""
+    return reason_text(reason(position, move))
 
 
 def test_what_fits_in_english_is_the_sentence_players_know():
@@ -147,15 +154,15 @@ def test_the_coachs_reasons_in_swedish():
     columns = (("9C", "8S"), ("QC",), ("QH", "6D"), ("KS",), ("3C",), ("JH",), ("2S",))
     position = Position(columns, ("7H",), ("2D",), STANDARD)
     with use_locale("en"):
-        assert reason(position, Play(0)) == (
+        assert said(position, Play(0)) == (
             "Play the 8 of spades. The 9 of clubs under it fits next, and that keeps the run "
             "going."
         )
     with use_locale("sv"):
-        assert reason(position, Play(0)) == (
+        assert said(position, Play(0)) == (
             "Spela spader 8. Då kommer klöver 9 fram och kan läggas ovanpå, så serien fortsätter."
         )
-        assert reason(position, DRAW).startswith("Vänd upp ett kort. ")
+        assert said(position, DRAW).startswith("Vänd upp ett kort. ")
 
 
 @pytest.mark.parametrize(
@@ -181,31 +188,31 @@ def test_the_coachs_reasons_in_swedish():
 def test_a_king_that_fits_next_is_never_said_to_keep_the_run_going(columns, english, swedish):
     position = Position(columns, ("JH",), ("2D",), STANDARD)
     with use_locale("en"):
-        assert reason(position, Play(0)) == english
+        assert said(position, Play(0)) == english
     with use_locale("sv"):
-        assert reason(position, Play(0)) == swedish
+        assert said(position, Play(0)) == swedish
 
 
 def test_with_nothing_left_to_draw_a_play_is_not_said_to_fear_the_next_draw():
     position = Position((("4C",), ("4D",)), ("5H",), (), STANDARD)
     with use_locale("en"):
-        text = reason(position, Play(0))
+        text = said(position, Play(0))
         assert "turn over" not in text
         assert text == ("Play the 4 of clubs. Nothing is left to draw, and no other play takes "
                         "more cards off the table from here.")
     with use_locale("sv"):
-        assert reason(position, Play(0)).startswith("Spela klöver 4. Talongen är slut")
+        assert said(position, Play(0)).startswith("Spela klöver 4. Talongen är slut")
     alone = Position((("4C",), ("9D",)), ("5H",), ("9S",), STANDARD)
     with use_locale("en"):
-        assert reason(alone, Play(0)).endswith("it may not fit after you turn over a card.")
+        assert said(alone, Play(0)).endswith("it may not fit after you turn over a card.")
     # Where another card fits too, "it fits now" is no reason to prefer this one.
     with_stock = Position((("4C",), ("4D",)), ("5H",), ("9S",), STANDARD)
     with use_locale("en"):
-        assert reason(with_stock, Play(0)) == (
+        assert said(with_stock, Play(0)) == (
             "Play the 4 of clubs. Of the cards that fit now, it leaves the best chances with "
             "the cards still to come.")
     with use_locale("sv"):
-        assert "Av korten som passar nu" in reason(with_stock, Play(0))
+        assert "Av korten som passar nu" in said(with_stock, Play(0))
 
 
 def test_a_king_stops_the_run_only_while_no_joker_is_to_come():
@@ -213,8 +220,8 @@ def test_a_king_stops_the_run_only_while_no_joker_is_to_come():
     to_come = Position(columns, ("JH",), ("2D", "JK"), Variant(jokers=1))
     played = Position(columns, ("JK", "JH"), ("2D",), Variant(jokers=1))
     with use_locale("en"):
-        assert "nothing goes on a king" not in reason(to_come, Play(0))
-        assert "nothing goes on a king" in reason(played, Play(0))
+        assert "nothing goes on a king" not in said(to_come, Play(0))
+        assert "nothing goes on a king" in said(played, Play(0))
 
 
 @pytest.mark.parametrize(

@@ -1,12 +1,67 @@
-"""Reasons in a player's terms: why a move is good, drawn from what the board shows."""
+"""Reasons in a player's terms: why a move is good, drawn from what the board shows.
+
+A reason is a code (`Why`) and the facts its sentence names (cards, columns); the web layer
+(app.web.solitaire.coach_words) words it in the reader's language.
+"""
 
 from __future__ import annotations
 
-from app.i18n import card_in_text, format_items, ngettext
-from app.i18n import gettext as _
+from dataclasses import dataclass
+from enum import StrEnum
+
 from app.players.solitaire.thumb import follow_ups
 from app.rules.cards import rank
 from app.rules.solitaire import KING, Move, Play, Position, apply, fits, playable_columns
+
+
+class Why(StrEnum):
+    """Why a move is good: each code is one sentence."""
+
+    BEFORE_KING = "before_king"  # another card that fits is a king, which would stop the run
+    UNDER_GOES_ON = "under_goes_on"  # the card under it fits next and keeps the run going
+    UNDER_ONLY_JOKER = "under_only_joker"  # ... fits next, though only a joker goes on a king
+    UNDER_NOTHING = "under_nothing"  # ... fits next, though nothing goes on a king
+    NEXT_GOES_ON = "next_goes_on"  # the last card of another column fits next, run goes on
+    NEXT_ONLY_JOKER = "next_only_joker"
+    NEXT_NOTHING = "next_nothing"
+    LAST_PLAYS = "last_plays"  # nothing is left to draw: no other play takes more cards off
+    TALLEST = "tallest"  # the tallest column among those whose card fits
+    BEST_CHANCES = "best_chances"  # of the cards that fit, the best chances with those to come
+    FITS_NOW = "fits_now"  # the only card that fits, and it may not after a draw
+    FIRST_CARD = "first_card"  # a draw: the discard pile needs a first card
+    KING_ON_TOP = "king_on_top"  # a draw: nothing goes on the king on the pile
+    NOTHING_FITS = "nothing_fits"  # a draw: nothing fits on the top card
+    KEEP_FOR_LATER = "keep_for_later"  # a draw: cards fit, but keeping them leaves fewer
+
+
+@dataclass(frozen=True)
+class CardAt:
+    """The last card of a column; `twin` when another column ends in the same card (two
+    jokers): then words name the column too, or they would not say which to play."""
+
+    card: str
+    column: int  # 0-based
+    twin: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move and the card it plays (None for a draw): what words need to name it."""
+
+    move: Move
+    card: CardAt | None = None
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is good: a code and the facts its sentence names."""
+
+    why: Why
+    card: CardAt | None = None  # the card to play; None for a draw
+    next: str | None = None  # the card that fits after it: under it, or at the bottom of `column`
+    column: int | None = None  # 0-based: the column whose last card is `next`
+    top: str | None = None  # a draw's: the discard pile's top, on which nothing fits
+    fitting: tuple[str, ...] = ()  # a draw's: the cards that fit but are kept for later
 
 
 def _only_a_joker_goes_on(card: str, position: Position) -> bool:
@@ -28,98 +83,64 @@ def _run_ends_at(card: str, position: Position) -> bool:
             and not playable_columns(apply(position, Play(_column_of(position, card)))))
 
 
-def card_at(position: Position, column: int) -> str:
-    """The last card of `column` in words, with its column when another column ends in the
-    same card (two jokers): else the words would not say which to play."""
+def card_at(position: Position, column: int) -> CardAt:
+    """The last card of `column`, and whether another column ends in the same card."""
     card = position.columns[column][-1]
-    name = card_in_text(card)
-    if sum(1 for cards in position.columns if cards and cards[-1] == card) > 1:
-        return _("%(card)s in column %(column)d", card=name, column=column + 1)
-    return name
+    twin = sum(1 for cards in position.columns if cards and cards[-1] == card) > 1
+    return CardAt(card, column, twin)
 
 
-def _play_reason(position: Position, column: int) -> str:
+def choice(position: Position, move: Move) -> Choice:
+    """`move` with the card it plays, as the board shows it."""
+    if isinstance(move, Play):
+        return Choice(move, card_at(position, move.column))
+    return Choice(move)
+
+
+def _play_reason(position: Position, column: int) -> Reason:
     cards = position.columns[column]
     card = cards[-1]
-    name = card_at(position, column)
+    named = card_at(position, column)
     others = [c for c in playable_columns(position) if c != column]
     if not _stops_run(card, position):
         kings = [c for c in others if _stops_run(position.columns[c][-1], position)]
         if kings:
-            return _("Play the %(card)s before the king. The king would stop the run.", card=name)
+            return Reason(Why.BEFORE_KING, named)
     followers = follow_ups(position, column)
     if followers:
-        # Any follower takes one more card off, but only one that is no king keeps the run
-        # going: name such a one if there is one, the card under first. A joker played now
-        # is no longer to come once it is down.
-        after = apply(position, Play(column))
-        pool = [f for f in followers if not _stops_run(f, after)] or followers
-        under = cards[-2] if len(cards) > 1 else None
-        follower = under if under in pool else pool[0]
-        goes_on = not _run_ends_at(follower, after)
-        # "Nothing goes on a king", unless a joker is still to come (just not ready now).
-        only_joker = bool(after.jokers_to_come)
-        if follower == under and goes_on:
-            return _(
-                "Play the %(card)s. The %(under)s under it fits next, "
-                "and that keeps the run going.",
-                card=name, under=card_in_text(under),
-            )
-        if follower == under and only_joker:
-            return _(
-                "Play the %(card)s. The %(under)s under it fits next: one more card off the "
-                "table, though only a joker goes on a king.",
-                card=name, under=card_in_text(under),
-            )
-        if follower == under:
-            return _(
-                "Play the %(card)s. The %(under)s under it fits next: one more card off the "
-                "table, though nothing goes on a king.",
-                card=name, under=card_in_text(under),
-            )
-        where = _column_of(position, follower) + 1
-        if goes_on:
-            return _(
-                "Play the %(card)s. Then the %(next)s at the bottom of column "
-                "%(column)d fits on it, and that keeps the run going.",
-                card=name, next=card_in_text(follower), column=where,
-            )
-        if only_joker:
-            return _(
-                "Play the %(card)s. Then the %(next)s at the bottom of column %(column)d fits "
-                "on it: one more card off the table, though only a joker goes on a king.",
-                card=name, next=card_in_text(follower), column=where,
-            )
-        return _(
-            "Play the %(card)s. Then the %(next)s at the bottom of column %(column)d fits on "
-            "it: one more card off the table, though nothing goes on a king.",
-            card=name, next=card_in_text(follower), column=where,
-        )
+        return _follower_reason(position, column, followers)
     if not position.stock:
-        return _(
-            "Play the %(card)s. Nothing is left to draw, and no other play takes more cards "
-            "off the table from here.",
-            card=name,
-        )
+        return Reason(Why.LAST_PLAYS, named)
     if (others and len(cards) > max(len(position.columns[c]) for c in others)
             and not any(follow_ups(position, c) for c in others)):
         # Tallest among the choices only: a column whose card does not fit may be taller.
         # Only other things equal: when another card would start a run, height is not why.
-        return _(
-            "Play the %(card)s. Of the columns whose card fits, column %(column)d has the most "
-            "cards, and freeing tall columns helps most.",
-            card=name, column=column + 1,
-        )
+        return Reason(Why.TALLEST, named)
     if others:  # "it fits now" is as true of the others: the figures that follow decide
-        return _(
-            "Play the %(card)s. Of the cards that fit now, it leaves the best chances with the "
-            "cards still to come.",
-            card=name,
-        )
-    return _(
-        "Play the %(card)s. It fits now, and it may not fit after you turn over a card.",
-        card=name,
-    )
+        return Reason(Why.BEST_CHANCES, named)
+    return Reason(Why.FITS_NOW, named)
+
+
+def _follower_reason(position: Position, column: int, followers: list[str]) -> Reason:
+    """Why to play a card that another card can follow: which one, and whether the run goes on."""
+    cards = position.columns[column]
+    named = card_at(position, column)
+    # Any follower takes one more card off, but only one that is no king keeps the run
+    # going: name such a one if there is one, the card under first. A joker played now
+    # is no longer to come once it is down.
+    after = apply(position, Play(column))
+    pool = [f for f in followers if not _stops_run(f, after)] or followers
+    under = cards[-2] if len(cards) > 1 else None
+    follower = under if under in pool else pool[0]
+    goes_on = not _run_ends_at(follower, after)
+    # "Nothing goes on a king", unless a joker is still to come (just not ready now).
+    only_joker = bool(after.jokers_to_come)
+    if follower == under:
+        why = (Why.UNDER_GOES_ON if goes_on
+               else Why.UNDER_ONLY_JOKER if only_joker else Why.UNDER_NOTHING)
+        return Reason(why, named, next=under)
+    why = Why.NEXT_GOES_ON if goes_on else Why.NEXT_ONLY_JOKER if only_joker else Why.NEXT_NOTHING
+    return Reason(why, named, next=follower, column=_column_of(position, follower))
 
 
 def _column_of(position: Position, card: str) -> int:
@@ -129,46 +150,24 @@ def _column_of(position: Position, card: str) -> int:
     return 0
 
 
-def _draw_reason(position: Position) -> str:
+def _draw_reason(position: Position) -> Reason:
     top = position.top
     if top is None:
-        return _("Turn over a card. The discard pile needs a first card.")
+        return Reason(Why.FIRST_CARD)
     playable = playable_columns(position)
     if not playable:
         if _stops_run(top, position):
-            return _("Turn over a card. Nothing goes on a king.")
-        return _("Turn over a card. Nothing fits on the %(top)s.", top=card_in_text(top))
-    names = fitting_names([position.columns[c][-1] for c in playable])
-    return ngettext(
-        "Turn over a card. The %(cards)s fits, but keeping it for later "
-        "leaves fewer cards in the end.",
-        "Turn over a card. The %(cards)s fits, but keeping them for later "
-        "leaves fewer cards in the end.",
-        len(playable),
-        cards=names,
-    )
+            return Reason(Why.KING_ON_TOP, top=top)
+        return Reason(Why.NOTHING_FITS, top=top)
+    return Reason(Why.KEEP_FOR_LATER,
+                  fitting=tuple(position.columns[c][-1] for c in playable))
 
 
-def fitting_names(cards: list[str]) -> str:
-    """ "6 of diamonds, the 8 of spades or the 8 of clubs" / "ruter 6, spader 8 eller klöver 8"
-    (the sentence gives the first its article)."""
-    # English repeats the article before each further card, so that is a message too.
-    rest = [_("the %(card)s", card=card_in_text(card)) for card in cards[1:]]
-    return format_items([card_in_text(cards[0]), *rest], style="or") if cards else ""
-
-
-def reason(position: Position, move: Move) -> str:
-    """Two or three sentences saying what to do and why: the first names the move."""
+def reason(position: Position, move: Move) -> Reason:
+    """Why `move` is good here, as a code and its facts (two or three sentences in words)."""
     if isinstance(move, Play):
         return _play_reason(position, move.column)
     return _draw_reason(position)
-
-
-def move_phrase(position: Position, move: Move) -> str:
-    """A short name of a move: "playing the 6 of diamonds", "turning over a card"."""
-    if isinstance(move, Play):
-        return _("playing the %(card)s", card=card_at(position, move.column))
-    return _("turning over a card")
 
 
 def fits_now(position: Position) -> list[str]:

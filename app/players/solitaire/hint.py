@@ -1,13 +1,15 @@
-"""Hint: one good move for the position a player sees, with the reason in their terms."""
+"""Hint: one good move for the position a player sees, why, and how it compares.
+
+The advice holds codes and facts (explain.Reason, the moves it compares, the gain in cards);
+app.web.solitaire.coach_words words it in the reader's language.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.i18n import format_number, ngettext
-from app.i18n import gettext as _
 from app.players.solitaire.accel import library
-from app.players.solitaire.explain import move_phrase, reason
+from app.players.solitaire.explain import Choice, Reason, choice, reason
 from app.players.solitaire.sampling import (
     MIN_BUDGET_SAMPLES,
     Coach,
@@ -17,12 +19,7 @@ from app.players.solitaire.sampling import (
 )
 from app.players.solitaire.solver import SearchTooBig
 from app.players.solitaire.thumb import thumb_move
-from app.rules.solitaire import Draw, Move, Play, Position, legal_moves
-
-
-def format_decimal_1(value: float) -> str:
-    """One decimal, the reader's way: "1.5" / "1,5"."""
-    return format_number(round(value, 1), decimals=1)
+from app.rules.solitaire import Move, Position, legal_moves
 
 # Two moves whose expected scores differ by less than this are a close call.
 CLOSE_MARGIN = 0.25
@@ -44,11 +41,19 @@ FAST_STATES_PER_MS, PURE_STATES_PER_MS = 1_000, 150
 
 @dataclass(frozen=True)
 class Advice:
-    """The advised move, why, and whether another move is nearly as good."""
+    """The advised move, why, and how it compares.
+
+    `gain` (cards, unrounded) is how many fewer cards it leaves on average than `usual`, the
+    rules of thumb's move, when that is worth naming (it rounds to 0.1 or more, and `usual`
+    is not the runner-up). `runner_up` is the nearly as good move of a close call.
+    """
 
     move: Move
-    reason: str
+    reason: Reason
     close: bool = False
+    gain: float | None = None
+    usual: Choice | None = None
+    runner_up: Choice | None = None
 
 
 def advise(position: Position, *, budget_ms: int = 150, seed: int = 0) -> Advice:
@@ -95,40 +100,22 @@ def _estimate(position: Position, budget_ms: int, seed: int) -> Estimate:
 
 
 def advice_from(position: Position, estimate: Estimate) -> Advice:
-    """Turn the coach's estimate into a move and a sentence that says why."""
+    """Turn the coach's estimate into a move, why, and how it compares."""
     ranked = estimate.ranked()
     best_value, best = ranked[0]
     close = len(ranked) > 1 and ranked[1][0] - best_value < CLOSE_MARGIN
-    text = reason(position, best)
     usual = thumb_move(position)
     usual_value = dict((m, v) for v, m in ranked).get(usual, best_value)
     gain = usual_value - best_value
     # A gain that rounds to 0.0 is no reason to name, nor one over the runner-up of a close
-    # call: the close call below names that move.
+    # call: the close call names that move.
     runner_up = ranked[1][1] if close else None
-    if usual != best and round(gain, 1) > 0 and usual != runner_up:
-        # The count is a decimal ("1.5 cards", Swedish "1,5 kort"); 1.0 reads as one card.
-        count, shown = (1 if round(gain, 1) == 1 else 2), format_decimal_1(gain)
-        if isinstance(best, Draw) and isinstance(usual, Play):
-            # A draw's reason names the cards that fit: the play compared with goes unnamed.
-            text += " " + ngettext(
-                "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
-                "fewer on average.",
-                "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
-                "fewer on average.",
-                count, gain=shown,
-            )
-        else:
-            text += " " + ngettext(
-                "Trying the ways the draw pile could fall, this leaves about %(gain)s card "
-                "fewer on average than %(move)s.",
-                "Trying the ways the draw pile could fall, this leaves about %(gain)s cards "
-                "fewer on average than %(move)s.",
-                count, gain=shown, move=move_phrase(position, usual),
-            )
-    if runner_up is not None:
-        text += " " + _(
-            "It is a close call: %(move)s is nearly as good.",
-            move=move_phrase(position, runner_up),
-        )
-    return Advice(move=best, reason=text, close=close)
+    named = usual != best and round(gain, 1) > 0 and usual != runner_up
+    return Advice(
+        move=best,
+        reason=reason(position, best),
+        close=close,
+        gain=gain if named else None,
+        usual=choice(position, usual) if named else None,
+        runner_up=None if runner_up is None else choice(position, runner_up),
+    )

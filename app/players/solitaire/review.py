@@ -13,6 +13,9 @@ unjudged (flagged) when a hard deal has spent the budget. Past the horizon both 
 rules of thumb, the cheapest estimate. The honest expectation at the start of the deal (what
 the coach expects there, from what the table showed) is judged first, within EXPECT_NODES.
 The costliest moments are then checked by Hint's own estimate, within CHECK_CPU_SECONDS.
+
+A moment holds moves and numbers; `moment_facts` adds what its sentence names, as the board
+showed it then, for app.web.solitaire.coach_words to word in the reader's language.
 """
 
 from __future__ import annotations
@@ -21,10 +24,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from app.i18n import card_in_text, ngettext
 from app.players.solitaire.accel import library
-from app.players.solitaire.explain import fits_now, fitting_names, move_phrase
-from app.players.solitaire.hint import format_decimal_1, hint_estimate
+from app.players.solitaire.explain import Choice, choice, fits_now
+from app.players.solitaire.hint import hint_estimate
 from app.players.solitaire.sampling import MIN_BUDGET_SAMPLES, deepest_that_fits, plain_sampler
 from app.players.solitaire.solver import THUMB_ROLLOUTS, SearchTooBig, Solver, top_code
 from app.players.solitaire.thumb import thumb_move
@@ -80,11 +82,21 @@ class Moment:
     played: Move
     better: Move
     loss: float
-    text: str
 
     @property
     def keep(self) -> int:
         return self.number - 1
+
+
+@dataclass(frozen=True)
+class MomentFacts:
+    """What a moment's sentence names: the move played and the better one as the board showed
+    them, and for a draw the cards that fitted then."""
+
+    moment: Moment
+    played: Choice
+    better: Choice
+    fitting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,44 +263,18 @@ class Judge:
         return best, values[played] - best_value
 
 
-def describe(number: int, position: Position, played: Move, better: Move, loss: float) -> str:
-    """ "Move 12: you turned over a card while the 6 of diamonds fitted — expected ..."."""
-    if isinstance(played, Draw):
-        fitting = fitting_names(fits_now(position))
-        text = ngettext(
-            "Move %(number)d: you turned over a card while the %(cards)s fitted — expected "
-            "%(loss)s card more left.",
-            "Move %(number)d: you turned over a card while the %(cards)s fitted — expected "
-            "%(loss)s cards more left.",
-            1 if round(loss, 1) == 1 else 2,
-            number=number,
-            cards=fitting,
-            loss=format_decimal_1(loss),
-        )
-        return text
-    return ngettext(
-        "Move %(number)d: you played the %(card)s; %(better)s was better — expected "
-        "%(loss)s card more left.",
-        "Move %(number)d: you played the %(card)s; %(better)s was better — expected "
-        "%(loss)s cards more left.",
-        1 if round(loss, 1) == 1 else 2,
-        number=number,
-        card=card_in_text(position.columns[played.column][-1]),
-        better=move_phrase(position, better),
-        loss=format_decimal_1(loss),
-    )
-
-
-def in_words(
+def moment_facts(
     result: Review, cards: Sequence[str], variant: Variant, moves: Sequence[Move]
-) -> Review:
-    """The review with each moment's sentence in the reader's language (stored ones have none)."""
+) -> tuple[MomentFacts, ...]:
+    """Each moment of `result` with what its sentence names (stored moments hold moves only)."""
     positions = replay(cards, variant, moves)
-    moments = tuple(
-        replace(m, text=describe(m.number, positions[m.keep], m.played, m.better, m.loss))
-        for m in result.moments
-    )
-    return replace(result, moments=moments)
+    return tuple(_facts(m, positions[m.keep]) for m in result.moments)
+
+
+def _facts(moment: Moment, position: Position) -> MomentFacts:
+    fitting = tuple(fits_now(position)) if isinstance(moment.played, Draw) else ()
+    return MomentFacts(moment, choice(position, moment.played), choice(position, moment.better),
+                       fitting)
 
 
 def review(
@@ -312,8 +298,7 @@ def review(
         verdict = judge_.verdict(position, played)
         if verdict is not None and verdict[1] >= MIN_LOSS:
             better, loss = verdict
-            text = describe(number, position, played, better, loss)
-            moments.append(Moment(number, played, better, round(loss, 1), text))
+            moments.append(Moment(number, played, better, round(loss, 1)))
     worst = _checked(sorted(moments, key=lambda m: (-m.loss, m.number)), positions)
     return Review(best, final, tuple(worst), best_exact=exact, complete=complete, expected=expected)
 
@@ -334,19 +319,19 @@ def _checked(candidates: Sequence[Moment], positions: Sequence[Position]) -> lis
         played = dict((move, value) for value, move in ranked).get(moment.played)
         loss = 0.0 if played is None else played - best_value
         if best != moment.played and loss >= MIN_LOSS:
-            text = describe(moment.number, position, moment.played, best, loss)
-            confirmed.append(replace(moment, better=best, loss=round(loss, 1), text=text))
+            confirmed.append(replace(moment, better=best, loss=round(loss, 1)))
     return sorted(confirmed, key=lambda m: (-m.loss, m.number))
 
 
 __all__ = [
     "Judge",
     "Moment",
+    "MomentFacts",
     "Review",
     "best_bound",
     "best_possible",
     "honest_expectation",
     "horizon_bound",
-    "in_words",
+    "moment_facts",
     "review",
 ]

@@ -75,7 +75,6 @@ def _from_json(data: dict[str, Any]) -> Review:
             played=parse_move(m["played"]),
             better=parse_move(m["better"]),
             loss=float(m["loss"]),
-            text="",  # worded when shown, in the reader's language: review.in_words
         )
         for m in data["moments"]
     )

@@ -12,17 +12,19 @@ CPU, and two requests for the same review share one search.
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from app.players.solitaire.review import Review, in_words, review
+from app.players.solitaire.review import Review, moment_facts, review
 from app.rules.solitaire import is_over
 from app.storage.solitaire import StoredDeal, score_counts
 from app.storage.solitaire.reviews import load_review, save_review
 from app.web.forms import query_int
 from app.web.render import is_fragment_request, json_state, private, render, wants_json
+from app.web.solitaire.coach_words import moment_text
 from app.web.solitaire.deps import DealDep
 from app.web.solitaire.work_budget import coach_work
 
@@ -31,6 +33,24 @@ router = APIRouter()
 # that follows the background request) waits for the first and reads what it stored.
 _working: dict[tuple[str, int], threading.Lock] = {}
 _working_guard = threading.Lock()
+
+
+@dataclass(frozen=True)
+class ShownMoment:
+    """A costly moment as the page and the JSON show it, worded for this reader."""
+
+    number: int
+    keep: int
+    loss: float
+    text: str
+
+
+def shown_moments(deal: StoredDeal, result: Review) -> list[ShownMoment]:
+    """The review's moments in the reader's language (stored ones hold moves only)."""
+    return [
+        ShownMoment(f.moment.number, f.moment.keep, f.moment.loss, moment_text(f))
+        for f in moment_facts(result, deal.cards, deal.variant, deal.moves)
+    ]
 
 
 def stored_review(request: Request, deal: StoredDeal) -> Review | None:
@@ -62,7 +82,8 @@ def review_json(deal: StoredDeal, result: Review | None) -> dict[str, Any]:
     if result is None:
         return {"over": False}
     moments = [
-        {"move": m.number, "keep": m.keep, "loss": m.loss, "text": m.text} for m in result.moments
+        {"move": m.number, "keep": m.keep, "loss": m.loss, "text": m.text}
+        for m in shown_moments(deal, result)
     ]
     return {
         "over": True,
@@ -90,8 +111,6 @@ def review_page(request: Request, deal: DealDep) -> Response:
     pending = over and result is None and not waits
     if over and result is None and not pending:
         result = work_out_review(request, deal)
-    if result is not None:
-        result = in_words(result, deal.cards, deal.variant, deal.moves)
     if wants_json(request):
         return json_state(review_json(deal, result))
     with request.app.state.db.read() as session:
@@ -99,6 +118,7 @@ def review_page(request: Request, deal: DealDep) -> Response:
     context = {
         "deal": deal,
         "review": result,
+        "moments": [] if result is None else shown_moments(deal, result),
         "final": final,
         "pending": pending,
         "arrived": result is not None and is_fragment_request(request),

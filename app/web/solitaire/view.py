@@ -10,7 +10,6 @@ from markupsafe import Markup
 
 from app.i18n import N_, card_in_text, ngettext
 from app.i18n import gettext as _
-from app.players.solitaire.explain import reason
 from app.players.solitaire.hint import Advice, advise
 from app.rules.solitaire import (
     Draw,
@@ -25,6 +24,7 @@ from app.rules.solitaire import (
 )
 from app.storage.solitaire import HOLES, StoredDeal, StoredRound
 from app.web.solitaire.cards import Drawer
+from app.web.solitaire.coach_words import advice_text, reason_text
 from app.web.solitaire.words import fit_text
 
 PAR = 45
@@ -153,12 +153,12 @@ def board_context(
     advice = _advice(position) if (options.hint or watch) and not over else None
     said = [options.message] if options.message else []
     if advice and options.hint:  # a close call says so in its reason, naming the other move
-        said.append(_("Hint: %(reason)s", reason=advice.reason))
+        said.append(_("Hint: %(reason)s", reason=advice_text(advice)))
     # While the computer plays on, a move comes every second or two: the move and why, not
     # how it compares (Pause shows that), so a screen reader finishes before the next.
     next_text = None
     if advice and watch:
-        why = reason(position, advice.move) if watch == "play" else advice.reason
+        why = reason_text(advice.reason) if watch == "play" else advice_text(advice)
         next_text = _("Next: %(reason)s", reason=why)
         said.append(next_text)
     if advice is None and (options.hint or watch) and not over:
