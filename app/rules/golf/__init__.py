@@ -70,8 +70,7 @@ from app.rules.golf.options import (
     Game,
     Options,
 )
-from app.rules.golf.seat_view import SeatView, seat_view
-from app.rules.golf.seat_view import legal_moves as legal_moves_for
+from app.rules.golf.seat_view import SeatView, legal_moves_for, seat_view
 from app.rules.golf.shape import FOUR_CARD, SIX_CARD, Shape
 from app.rules.golf.state import (
     Phase,

@@ -24,8 +24,7 @@ from app.rules.golf.moves import (
 from app.rules.golf.options import KNOCK_PENALTY, MAX_HOLES_TO_TARGET, TARGET_TOTAL, Options
 from app.rules.golf.refusals import refusal
 from app.rules.golf.scoring import hole_scores
-from app.rules.golf.seat_view import legal_moves as legal_moves_in_view
-from app.rules.golf.seat_view import seat_view
+from app.rules.golf.seat_view import legal_moves_for, seat_view
 from app.rules.golf.state import (
     FLIPS_PER_SEAT,
     Phase,
@@ -95,13 +94,13 @@ def replay(options: Options, seed: int, moves: Iterable[Move], first_dealer: int
 
 def legal_moves(state: State) -> list[Move]:
     """Every move allowed now, for every seat that may act (each seat's view decides)."""
-    return [m for seat in seats_to_act(state) for m in legal_moves_in_view(seat_view(state, seat))]
+    return [m for seat in seats_to_act(state) for m in legal_moves_for(seat_view(state, seat))]
 
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`; raises InvalidMoveError or IllegalMoveError and changes nothing."""
     check_move_shape(move, state.seats, state.options.shape)
-    if move not in legal_moves_in_view(seat_view(state, move.seat)):
+    if move not in legal_moves_for(seat_view(state, move.seat)):
         raise refusal(state, move)
     after = _moved(state, move)
     if isinstance(move, NextHole):

@@ -2,7 +2,7 @@
 
 `seat_view(state, seat)` is the only way anything outside the rules looks at a hand in play:
 face-down cards are None (their owner also sees the ones it peeked at, in `known`), the stock
-is a count, and a drawn card shows only to its holder. `legal_moves(view)` is the move
+is a count, and a drawn card shows only to its holder. `legal_moves_for(view)` is the move
 generator: the game state, the web's JSON view and every computer player use it.
 """
 
@@ -142,7 +142,7 @@ def first_two_refusal(rule: str, shape: Shape, up: list[int], index: int) -> str
     return None if fine else f"first_two_{rule}"
 
 
-def legal_moves(view: SeatView) -> list[Move]:
+def legal_moves_for(view: SeatView) -> list[Move]:
     """Every move the viewing seat may make now (none for a watcher or a seat not to act)."""
     seat, phase = view.seat, view.phase
     if seat is None or seat not in view.acting:

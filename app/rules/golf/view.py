@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.rules.golf.moves import move_to_json
-from app.rules.golf.seat_view import SeatView, legal_moves, seat_view
+from app.rules.golf.seat_view import SeatView, legal_moves_for, seat_view
 from app.rules.golf.state import State
 
 
@@ -54,7 +54,7 @@ def view_dict(view: SeatView, names: Sequence[str] | None = None) -> dict[str, A
         "scores": [list(hole) for hole in view.scores],
         "winners": list(view.winners),
         "options": view.options.to_dict(),
-        "moves": [move_to_json(move) for move in legal_moves(view)],
+        "moves": [move_to_json(move) for move in legal_moves_for(view)],
     }
 
 
