@@ -38,6 +38,11 @@ four_card_options = st.builds(
 golf_options = st.one_of(six_card_options, four_card_options)
 
 
+def seat_names(state: State) -> list[str]:
+    """Names for the JSON view's seats: the rules take them from the web layer, never make them."""
+    return [f"Seat name {seat}" for seat in range(state.seats)]
+
+
 def flipped(state: State) -> State:
     """Every seat turns up its first two legal cards, so play can start."""
     while state.phase == Phase.FLIP:

@@ -27,7 +27,7 @@ from app.rules.golf import (
     ThrowAway,
 )
 from app.rules.golf.scoring import layout_score
-from tests.rules.golf6_helpers import rig
+from tests.rules.golf6_helpers import rig, seat_names
 
 GOLF4 = Options(game="golf4")
 
@@ -58,7 +58,7 @@ def test_each_seat_sees_its_own_bottom_row_and_only_its_own():
         view = golf.seat_view(state, seat)
         assert view.known == (None, None, *state.layouts[seat][2:])
         assert view.layouts == ((None,) * 4,) * 3
-        seats = golf.view_for(state, seat)["seats"]
+        seats = golf.view_for(state, seat, seat_names(state))["seats"]
         assert seats[seat]["known"] == [None, None, *state.layouts[seat][2:]]
         assert all(s["known"] == [None] * 4 for i, s in enumerate(seats) if i != seat)
     assert golf.seat_view(state, None).known == (None,) * 4
@@ -244,13 +244,14 @@ def test_six_card_settings_stored_before_four_card_golf_still_load_unchanged():
 
 def test_the_json_state_has_four_cards_a_seat_and_offers_the_knock():
     state = golf.new_game(Options(game="golf4", seats=3), 2)
-    view = golf.view_for(state, state.turn)
+    view = golf.view_for(state, state.turn, seat_names(state))
     assert all(len(seat["layout"]) == 4 for seat in view["seats"])
     assert {"kind": "knock", "seat": state.turn} in view["moves"]
     assert golf.move_to_json(Knock(2)) == {"kind": "knock", "seat": 2}
     assert golf.move_from_json({"kind": "knock", "seat": "2"}) == Knock(2)
     assert view["knocker"] is None
-    after = golf.view_for(golf.apply(state, Knock(state.turn)), None)
+    knocked = golf.apply(state, Knock(state.turn))
+    after = golf.view_for(knocked, None, seat_names(knocked))
     assert after["knocker"] == state.turn and after["moves"] == []
 
 
@@ -262,7 +263,7 @@ def test_no_face_down_or_peeked_card_reaches_another_seat_or_a_watcher():
     state = golf.new_game(options, 17)
     for _ in range(300):
         for seat in [None, *range(options.seats)]:
-            view = golf.view_for(state, seat)
+            view = golf.view_for(state, seat, seat_names(state))
             assert [c for c in _shown_cards(view) if c in _hidden_cards(state, seat)] == []
         if golf.is_over(state):
             break

@@ -19,7 +19,7 @@ from app.rules.golf import (
     TurnUp,
 )
 from app.rules.golf.scoring import layout_score
-from tests.rules.golf6_helpers import playing, rig
+from tests.rules.golf6_helpers import playing, rig, seat_names
 
 
 def _after_first(first_two: str, index: int) -> golf.State:
@@ -48,11 +48,11 @@ def test_peek_at_near_row_turns_nothing_up_and_only_the_owner_sees_the_row():
     state = golf.new_game(Options(first_two="peek_near_row"), 4)
     assert state.phase == Phase.DRAW and state.turn == 1
     assert not any(any(row) for row in state.face_up)
-    mine = golf.view_for(state, 0)["seats"][0]
+    mine = golf.view_for(state, 0, seat_names(state))["seats"][0]
     assert mine["known"] == [None] * 3 + list(state.layouts[0][3:])
     assert mine["layout"] == [None] * 6
-    assert golf.view_for(state, 1)["seats"][0]["known"] == [None] * 6
-    assert golf.view_for(state, None)["seats"][0]["known"] == [None] * 6
+    assert golf.view_for(state, 1, seat_names(state))["seats"][0]["known"] == [None] * 6
+    assert golf.view_for(state, None, seat_names(state))["seats"][0]["known"] == [None] * 6
 
 
 def test_a_turn_may_be_spent_turning_a_card_up_when_allowed():

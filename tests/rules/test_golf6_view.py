@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.rules import golf
 from app.rules.golf import DrawStock, Options, Phase, Reveal, Swap, TakeDiscard
-from tests.rules.golf6_helpers import playing, rig
+from tests.rules.golf6_helpers import playing, rig, seat_names
 
 NAMES = ["Maria", "Ben", "Chloe"]
 
@@ -48,7 +48,7 @@ def test_no_face_down_card_reaches_another_seat_or_a_watcher_in_random_play():
         state = golf.new_game(options, 17)
         for _ in range(300):
             for seat in [None, *range(options.seats)]:
-                view = golf.view_for(state, seat)
+                view = golf.view_for(state, seat, seat_names(state))
                 leaked = [c for c in _shown_cards(view) if c in _hidden_cards(state, seat)]
                 assert leaked == []
                 assert view["seats"][0]["layout"].count(None) == 6 - sum(state.face_up[0])
@@ -61,10 +61,10 @@ def test_drawn_card_is_shown_only_to_the_seat_that_drew_it():
     state = playing(Options(seats=3))
     seat = state.turn
     state = golf.apply(state, DrawStock(seat))
-    assert golf.view_for(state, seat)["drawn"] == state.held
+    assert golf.view_for(state, seat, seat_names(state))["drawn"] == state.held
     for other in [None, *(s for s in range(3) if s != seat)]:
-        assert golf.view_for(state, other)["drawn"] is None
-        assert state.held not in json.dumps(golf.view_for(state, other))
+        assert golf.view_for(state, other, seat_names(state))["drawn"] is None
+        assert state.held not in json.dumps(golf.view_for(state, other, seat_names(state)))
 
 
 def test_views_do_not_change_when_hidden_cards_do():
@@ -79,8 +79,9 @@ def test_views_do_not_change_when_hidden_cards_do():
                       for s, lay in enumerate(state.layouts)),
         stock=tuple(reversed(stock)),
     )
+    names = seat_names(state)
     for viewer in (None, 0, 1):
-        assert golf.view_for(state, viewer) == golf.view_for(twin, viewer)
+        assert golf.view_for(state, viewer, names) == golf.view_for(twin, viewer, names)
 
 
 def test_the_json_view_offers_the_moves_of_the_seat_view():
@@ -92,9 +93,9 @@ def test_the_json_view_offers_the_moves_of_the_seat_view():
         for seat in range(3):
             expected = [m for m in golf.legal_moves(state) if m.seat == seat]
             assert golf.legal_moves_for(golf.seat_view(state, seat)) == expected
-            offered = golf.view_for(state, seat)["moves"]
+            offered = golf.view_for(state, seat, seat_names(state))["moves"]
             assert [golf.move_from_json(m) for m in offered] == expected
-        assert golf.view_for(state, None)["moves"] == []
+        assert golf.view_for(state, None, seat_names(state))["moves"] == []
         state = golf.apply(state, rng.choice(golf.legal_moves(state)))
 
 

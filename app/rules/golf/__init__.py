@@ -29,7 +29,8 @@ Public API (everything the web part and the computer players use; all importable
   `known` holds the face-down cards it looked at (four-card: its bottom row, for the whole
   hole; only its own). `legal_moves_for(view)` is the one move generator: the state,
   the JSON view and every computer player use it.
-- `view_for(state, seat, names)` (view.py): the SeatView as the JSON-safe dict of CONTRACT.md;
+- `view_for(state, seat, names)` (view.py): the SeatView as the JSON-safe dict of CONTRACT.md,
+  each seat called by `names` (the web layer's words: the rules name no one);
   `describe(move, before, after, viewer)` (events.py): what a move did, as an `Event`.
 
 Four-card Golf: each seat peeks at its bottom row at the deal (no flips); a turn is as in

@@ -16,10 +16,6 @@ from app.rules.golf.seat_view import SeatView, legal_moves_for, seat_view
 from app.rules.golf.state import State
 
 
-def default_names(seats: int) -> list[str]:
-    return [f"Player {s + 1}" for s in range(seats)]
-
-
 def _seat_dict(view: SeatView, seat: int, names: Sequence[str]) -> dict[str, Any]:
     mine = seat == view.seat
     return {
@@ -30,9 +26,8 @@ def _seat_dict(view: SeatView, seat: int, names: Sequence[str]) -> dict[str, Any
     }
 
 
-def view_dict(view: SeatView, names: Sequence[str] | None = None) -> dict[str, Any]:
-    """The JSON form of a SeatView, with the seats' names."""
-    names = list(names) if names is not None else default_names(view.seats)
+def view_dict(view: SeatView, names: Sequence[str]) -> dict[str, Any]:
+    """The JSON form of a SeatView, with the seats' names (the web layer's words, in seat order)."""
     return {
         "hole": view.hole,
         "holes": view.options.holes,
@@ -58,6 +53,6 @@ def view_dict(view: SeatView, names: Sequence[str] | None = None) -> dict[str, A
     }
 
 
-def view_for(state: State, seat: int | None, names: Sequence[str] | None = None) -> dict:
+def view_for(state: State, seat: int | None, names: Sequence[str]) -> dict:
     """Exactly what `seat` (None: a watcher) may see, as a JSON-safe dict."""
     return view_dict(seat_view(state, seat), names)
