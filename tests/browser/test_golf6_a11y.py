@@ -68,13 +68,13 @@ def test_the_focused_card_stands_out_from_the_other_cards_to_click(page: Page):
     draw.focus()
     page.keyboard.press("Enter")  # from the keyboard, as :focus-visible wants
     expect(page.get_by_text(DREW)).to_be_visible()
-    focused = page.locator(".card.playable:focus-visible")
+    focused = page.locator(".pcard.playable:focus-visible")
     expect(focused).to_have_count(1)
     outline, width, border, shadow = focused.evaluate("""card => {
         const style = getComputedStyle(card);
         return [style.outlineColor, style.outlineWidth, style.borderTopColor, style.boxShadow];
     }""")
-    others = page.locator(".card.playable:not(:focus)")
+    others = page.locator(".pcard.playable:not(:focus)")
     assert others.count() >= 1
     assert outline == "rgb(255, 255, 255)" and outline != border and width == "4px"
     assert "rgb(27, 31, 35)" in shadow
