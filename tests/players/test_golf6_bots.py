@@ -18,6 +18,7 @@ from app.rules.golf import (
     Swap,
     TakeDiscard,
     ThrowAway,
+    TurnAll,
 )
 from tests.rules.golf6_helpers import playing, rig
 
@@ -143,6 +144,22 @@ def test_coach_goes_out_when_far_ahead():
     assert coach(golf.seat_view(state, 0), random.Random(0)) == TakeDiscard(0)
     state = golf.apply(state, TakeDiscard(0))
     assert coach(golf.seat_view(state, 0), random.Random(0)) == Swap(0, 5)
+
+
+@pytest.mark.parametrize(("theirs", "turns_all"), [
+    (["AS", "3H", "9D", "8S", "8H", "8D"], False),  # an ace and a 3 up: they are ahead
+    (["TS", "TH", "TD", "JS", "QH", "JD"], True),  # a 10 and a jack up against a king and a 5
+])
+def test_coach_turns_all_up_to_go_out_only_when_ahead_after_their_last_turns(theirs, turns_all):
+    """With "turn all your cards up to go out", going out on a first turn hides nothing from
+    the others' last turns: a QA pass saw the coach do it on any layout (it won 1 game in 20
+    against greedy); it may when it is clearly ahead."""
+    options = Options(seats=2, turn_all_to_go_out=True)
+    state = rig(replace(playing(options), turn=0),
+                [["KC", "5D", "7C", "6C", "4H", "9C"], theirs], [(0, 1), (0, 1)],
+                discard=["QC"])
+    coach = BOTS["coach"](golf.seat_view(state, 0), random.Random(0))
+    assert (coach == TurnAll(0)) == turns_all, coach
 
 
 def test_coach_decides_well_within_50_ms():

@@ -166,17 +166,34 @@ def draw_value(plan: Plan) -> float:
     )
 
 
-def _draw_phase(view: SeatView, legal: list[Move]) -> Move:
+def draw_phase_values(view: SeatView, legal: list[Move]) -> list[tuple[float, Move]]:
+    """The value (lower is better) of each action weighed at the start of a turn: drawing,
+    taking the discard (placed at its best), turning all up, turning one up."""
     plan = _plan(view)
     seat = plan.known.seat
     choices: list[tuple[float, Move]] = [(draw_value(plan), DrawStock(seat))]
     if view.discard_top:
         choices.append((best_place(plan, rank_of(view.discard_top))[1], TakeDiscard(seat)))
-    if TurnAll(seat) in legal and not plan.last_turns:
+    if TurnAll(seat) in legal and not plan.last_turns and _ahead_after_their_last_turns(plan):
         choices.append((outcome_value(plan, plan.mine, 0), TurnAll(seat)))
-    if any(isinstance(m, TurnUp) for m in legal):
-        choices += [(_reveal_value(plan, m.index), m) for m in legal if isinstance(m, TurnUp)]
-    return min(choices, key=lambda choice: choice[0])[1]
+    choices += [(_reveal_value(plan, m.index), m) for m in legal if isinstance(m, TurnUp)]
+    return choices
+
+
+def _draw_phase(view: SeatView, legal: list[Move]) -> Move:
+    return min(draw_phase_values(view, legal), key=lambda choice: choice[0])[1]
+
+
+def _ahead_after_their_last_turns(plan: Plan) -> bool:
+    """Going out by turning every card up: only when my layout, face-down cards at their mean,
+    is expected to beat every other after their last turns. `layout_value` charges each
+    face-down card for the tempo it costs while the hole goes on, which turning them all up
+    would escape at no cost to the cards themselves: weighed that way alone, the coach went
+    out at its first turn on any layout (it won 1 game in 20 against greedy)."""
+    ev = plan.evaluator
+    mine = ev.ev(plan.mine)
+    return all(mine < ev.ev(plan.known.layouts[s]) - GO_OUT_FACTOR * ev.gain(plan.known.layouts[s])
+               for s in plan.known.others())
 
 
 def _reveal_value(plan: Plan, index: int) -> float:

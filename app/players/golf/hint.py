@@ -86,25 +86,17 @@ def hint_dice(view: SeatView) -> random.Random:
 def option_values(view: SeatView) -> list[tuple[float, Move]]:
     """The six-card coach's value (lower is better) of each action it weighs now.
 
-    Mirrors coach.choose: the draw phase compares drawing, taking the discard (placed at its
-    best), turning one card up and turning all up; the place phase compares every place and,
-    for a stock card, throwing it away. Empty when the coach has no real choice (flips, the
-    next deal) or in four-card Golf, whose coach values positions differently.
+    The draw phase's values are the coach's own (`draw_phase_values`); the place phase
+    compares every place and, for a stock card, throwing it away, as the coach does. Empty
+    when the coach has no real choice (flips, the next deal) or in four-card Golf, whose
+    coach values positions differently.
     """
     if view.seat is None or view.options.game != Game.SIX_CARD or view.seat not in view.acting:
         return []
     legal = legal_moves_for(view)
     seat = view.seat
     if view.phase == Phase.DRAW:
-        plan = six._plan(view)
-        values = [(six.draw_value(plan), DrawStock(seat))]
-        if view.discard_top:
-            index, value = six.best_place(plan, rank_of(view.discard_top))
-            values.append((value, TakeDiscard(seat)))
-        if TurnAll(seat) in legal and not plan.last_turns:
-            values.append((six.outcome_value(plan, plan.mine, 0), TurnAll(seat)))
-        values += [(six._reveal_value(plan, m.index), m) for m in legal if isinstance(m, TurnUp)]
-        return values
+        return six.draw_phase_values(view, legal)
     if view.phase == Phase.PLACE and view.drawn:
         plan = six._plan(view)
         rank = rank_of(view.drawn)
