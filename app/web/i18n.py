@@ -21,12 +21,17 @@ PAGE_LANGUAGE_HEADER = "x-page-language"
 VARY = ("Accept-Language", "Cookie", "X-Page-Language")
 
 
+def primary_language(tag: str | None) -> str:
+    """A language tag's primary subtag, in lower case: "sv-SE", "SV" and "sv_se" give "sv"."""
+    return (tag or "").strip().lower().replace("_", "-").split("-")[0]
+
+
 def from_accept_language(header: str) -> str | None:
     """The best of our languages in an Accept-Language header ("sv-SE,sv;q=0.9,en;q=0.8")."""
     best: tuple[float, int, str] | None = None
     for position, part in enumerate(header.split(",")):
         tag, _, params = part.strip().partition(";")
-        primary = tag.strip().lower().split("-")[0]
+        primary = primary_language(tag)
         quality = 1.0
         for param in params.split(";"):
             key, _, value = param.strip().partition("=")
@@ -53,7 +58,7 @@ def choose_locale(request: Request) -> tuple[str, str | None]:
         page = request.headers.get(PAGE_LANGUAGE_HEADER)
         if page in LOCALES:
             return page, None
-    asked = request.query_params.get(LANG_PARAM)
+    asked = primary_language(request.query_params.get(LANG_PARAM))
     kept = request.cookies.get(LANG_COOKIE)
     if asked in LOCALES:
         return asked, asked if asked != kept else None

@@ -60,6 +60,13 @@ def test_lang_parameter_wins_and_is_kept_in_a_cookie(client):
     assert html_lang(client.get("/", headers={"Accept-Language": "sv"}).text) == "en"
 
 
+@pytest.mark.parametrize("asked", ["SV", "sv-SE", "sv_se", " Sv "])
+def test_the_lang_parameter_takes_a_tag_in_any_case_or_with_a_region(client, asked):
+    response = client.get("/", params={"lang": asked}, headers={"Accept-Language": "en"})
+    assert html_lang(response.text) == "sv"
+    assert "lang=sv;" in response.headers["set-cookie"]
+
+
 def test_unknown_language_falls_back(client):
     assert html_lang(client.get("/?lang=xx", headers={"Accept-Language": "fr, de"}).text) == "en"
 
