@@ -219,6 +219,8 @@ def test_review_names_the_costliest_choices_with_the_coach_alternative():
     costs = [m.cost for m in found.moments]
     assert costs == sorted(costs, reverse=True) and min(costs) >= MIN_COST
     assert all(m.move != m.coach for m in found.moments)
+    # Each shown moment carries the Hint of that moment, which advised the coach's move.
+    assert all(m.advice is not None and m.advice.move == m.coach for m in found.moments)
     assert found.total_cost >= sum(costs)
     # Pairs are the columns of equal rank in the final, all face-up layouts.
     for pair in found.pairs:
@@ -227,6 +229,35 @@ def test_review_names_the_costliest_choices_with_the_coach_alternative():
         assert layout[top][0] == layout[bottom][0] or layout[top] == layout[bottom]
     # Nothing for the seat that did not play the hole's moves, or a hole not yet over.
     assert review(options, 5, moves[:-1], 1, 0) is None
+
+
+def test_review_says_what_the_seats_own_swap_did():
+    """A swap that broke up a face-up pair says so; one that raised the expected score says
+    by how much (the coach's figures from the seat's view then)."""
+    from tests.rules.golf6_helpers import playing, rig
+
+    start = rig(dataclasses.replace(playing(Options(seats=2)), turn=0),
+                [["8S", "AH", "KD", "8C", "4H", "5C"], ["9S", "9H", "9D", "TS", "TH", "TD"]],
+                [(0, 3), (0, 1)], discard=["QC"])
+    start = dataclasses.replace(start, stock=("QS", *start.stock))
+    # Draw the queen and put it over the 8 of the pair of 8s; then over a face-down card.
+    broke = _priced_moments(start, [DrawStock(0), Swap(0, 0)])[-1]
+    assert broke.broke_pair == "8S" and broke.raised > 9
+    hidden = _priced_moments(start, [DrawStock(0), Swap(0, 4)])[-1]
+    assert hidden.broke_pair is None and hidden.raised > 0
+    assert hidden.advice.move == hidden.coach
+
+
+def _priced_moments(start, moves):
+    from app.players.golf.hole_review import _price, _with_reasons
+
+    state, found = start, []
+    for turn, move in enumerate(moves, start=1):
+        moment = _price(seat_view(state, 0), move, turn)
+        if moment is not None:
+            found.append(_with_reasons(moment))
+        state = apply(state, move)
+    return found
 
 
 def test_review_numbers_a_choice_by_the_seats_own_turns():

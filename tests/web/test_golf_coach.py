@@ -192,6 +192,9 @@ def test_hole_review_names_a_costly_choice(app, client):
     assert "Your costliest choices" in page
     assert re.search(r"Your turn \d+: you chose to [^;]+; the coach would have chosen to [^.]+\. "
                      r"Cost: about \d+\.\d points\.", page)
+    # Each choice says why: the Hint the coach gave then, its reason and figures.
+    assert re.search(r"Cost: about \d+\.\d points\.( Your swap [^.]+\.)? Hint would have said: "
+                     r"“[^”]+: [^”]+”", page)
 
 
 def test_hole_review_in_swedish(app, client):

@@ -14,13 +14,25 @@ Codes and numbers only; app.web.golf.coach words them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from app.players.golf import bots
-from app.players.golf.hint import hint_dice, option_values
+from app.players.golf import coach as six
+from app.players.golf.hint import Hint, hint, hint_dice, option_values
+from app.players.golf.knowledge import placed, rank_of
 from app.rules.cards import rank
-from app.rules.golf import Move, Options, Phase, SeatView, State, apply, new_game, seat_view
+from app.rules.golf import (
+    Move,
+    Options,
+    Phase,
+    SeatView,
+    State,
+    Swap,
+    apply,
+    new_game,
+    seat_view,
+)
 from app.rules.golf.scoring import layout_score
 
 MIN_COST = 0.3  # smaller differences are within the coach's own rounding of the future
@@ -36,9 +48,13 @@ class Moment:
     coach: Move
     cost: float
     card: str | None  # the card in question then (discard top, or the card in hand)
-    discard: str | None  # the top of the discard pile then
-    replaced: str | None  # for a swap: the face-up card it replaced (None: face down)
-    coach_replaced: str | None
+    view: SeatView  # the seat's view then, which the words of the moment are about
+    # The shown moments only (`with_reasons`): the coach's advice then, as Hint gave it,
+    # and what the seat's own swap did: how much it raised its expected score, and the
+    # face-up pair it broke (a card of that rank), if any.
+    advice: Hint | None = None
+    raised: float | None = None
+    broke_pair: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +124,8 @@ def _review(options: Options, seed: int, moves: tuple[Move, ...], hole: int,
                 hole=hole, seat=seat, went_out=went_out,
                 scores=after.scores[hole - 1],
                 pairs=() if options.four_card else _pairs(after),
-                moments=tuple(sorted(moments, key=lambda m: -m.cost)[:SHOWN]),
+                moments=tuple(_with_reasons(m)
+                              for m in sorted(moments, key=lambda m: -m.cost)[:SHOWN]),
                 choices=priced, total_cost=total,
                 penalised=_penalised(after, hole, went_out),
             )
@@ -126,14 +143,27 @@ def _price(view: SeatView, move: Move, turn: int) -> Moment | None:
     coach = bots.choose("coach", view, hint_dice(view))  # the very move Hint would advise
     best = [v for v, m in values if m == coach]
     cost = max(0.0, chosen[0] - (best[0] if best else min(v for v, _m in values)))
-    card = view.drawn or view.discard_top
-    layout = view.layouts[view.seat]
-    return Moment(
-        turn=turn, move=move, coach=coach, cost=cost, card=card,
-        discard=view.discard_top,
-        replaced=layout[move.index] if hasattr(move, "index") else None,
-        coach_replaced=layout[coach.index] if hasattr(coach, "index") else None,
-    )
+    return Moment(turn=turn, move=move, coach=coach, cost=cost,
+                  card=view.drawn or view.discard_top, view=view)
+
+
+def _with_reasons(moment: Moment) -> Moment:
+    """A shown moment with the why: the Hint the coach gave then, and what the seat's swap
+    did to its own layout (worked out only for the few moments a review shows)."""
+    view, move = moment.view, moment.move
+    facts: dict = {"advice": hint(view)}
+    if isinstance(move, Swap) and view.drawn:
+        plan = six._plan(view)
+        ev = plan.evaluator
+        facts["raised"] = ev.ev(placed(plan.mine, move.index, rank_of(view.drawn))) - ev.ev(
+            plan.mine)
+        layout = view.layouts[view.seat]
+        partner = next(b if a == move.index else a for a, b in view.shape.column_lines
+                       if move.index in (a, b))
+        old, other = layout[move.index], layout[partner]
+        if old is not None and other is not None and rank(old) == rank(other):
+            facts["broke_pair"] = old
+    return replace(moment, **facts)
 
 
 def _penalised(state: State, hole: int, knocker: int | None) -> int | None:

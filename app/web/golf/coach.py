@@ -26,7 +26,6 @@ from app.rules.golf import (
     Move,
     Phase,
     SeatView,
-    Shape,
     Swap,
     TakeDiscard,
     ThrowAway,
@@ -376,7 +375,7 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
         "hole": found.hole,
         "facts": [out, scores],
         "pairs": pairs,
-        "moments": [_moment_text(m, visit) for m in found.moments],
+        "moments": [_moment_text(m) for m in found.moments],
         # A total that rounds to nothing says no more than "the coach agrees" above it.
         "total": _("All told, by the coach’s estimate at each moment, your choices this hole "
                    "cost about %(cost)s points.", cost=_n(found.total_cost))
@@ -393,34 +392,23 @@ def _ranks(card: str) -> str:
     return rank_word(rank(card), plural=True)
 
 
-def _moment_text(moment: Moment, visit: Visit) -> str:
-    view = _MomentView(moment, visit)
-    yours = action_phrase(view, moment.move, moment.card)
-    coach = action_phrase(view.for_coach(), moment.coach, moment.card)
-    return _("Your turn %(turn)s: you chose to %(yours)s; the coach would have chosen to "
-             "%(coach)s. Cost: about %(cost)s points.",
-             turn=moment.turn, yours=yours, coach=coach, cost=_n(moment.cost))
-
-
-class _MomentView:
-    """Just enough of a SeatView for `action_phrase` about a past moment's layout."""
-
-    def __init__(self, moment: Moment, visit: Visit, coach: bool = False) -> None:
-        self.moment, self.visit, self.seat = moment, visit, 0
-        self.discard_top = moment.discard
-        self.drawn = moment.card
-        self.shape: Shape = visit.game.options.shape
-        move = moment.coach if coach else moment.move
-        index = getattr(move, "index", None)
-        replaced = moment.coach_replaced if coach else moment.replaced
-        row = [None] * self.shape.size
-        if index is not None:
-            row[index] = replaced
-        self.layouts = (tuple(row),)
-        self.known = (None,) * self.shape.size  # moments are six-card Golf's: no peeking
-
-    def for_coach(self) -> _MomentView:
-        return _MomentView(self.moment, self.visit, coach=True)
+def _moment_text(moment: Moment) -> str:
+    """One costly choice: what was done and what the coach advised, what the seat's swap did,
+    and the Hint the coach gave then (its reason and figures)."""
+    view = moment.view
+    said = [_("Your turn %(turn)s: you chose to %(yours)s; the coach would have chosen to "
+              "%(coach)s. Cost: about %(cost)s points.",
+              turn=moment.turn, yours=action_phrase(view, moment.move, moment.card),
+              coach=action_phrase(view, moment.coach, moment.card), cost=_n(moment.cost))]
+    if moment.broke_pair is not None:
+        said.append(_("Your swap broke up your pair of %(ranks)s, which scored 0.",
+                      ranks=_ranks(moment.broke_pair)))
+    elif moment.raised is not None and round(moment.raised, 1) > 0:
+        said.append(_("Your swap raised your expected score by about %(points)s points.",
+                      points=_n(moment.raised)))
+    if moment.advice is not None:
+        said.append(_("Hint would have said: “%(hint)s”", hint=hint_text(view, moment.advice)))
+    return " ".join(said)
 
 
 # --- Why the computer did that -------------------------------------------------------------
