@@ -346,7 +346,7 @@ def test_a_four_card_hint_gives_its_reason_when_the_square_makes_it_plain(settin
             if advice.reason.startswith("spares"):
                 # A place that saves less is explained by what the better one would give
                 # away: the better place and how much more it saves.
-                there = advice.runner_up.index
+                there = advice.there
                 assert saving(view.drawn, there) == pytest.approx(best)
                 assert advice.saving == pytest.approx(best - saving(view.drawn, advice.index))
                 assert (known.mine[there] is None) == (advice.reason == "spares_hidden_gift")
@@ -484,6 +484,8 @@ def test_no_hint_speaks_of_tempo_where_there_is_none():
             with use_locale("en"):
                 said = hint_text(view, advice)
             assert "cards up sooner" not in said and "card up sooner" not in said, said
+            if six._plan(view).last_turns:  # nothing is still to come (a QA pass saw it)
+                assert "the cards still to come" not in said, said
             reasons.append(advice.reason)
     assert {"least_cost", "draw_better_last"} <= set(reasons), reasons
 
@@ -525,6 +527,43 @@ def test_the_strategy_page_on_a_drawn_jack_early_in_a_hole(mine_up, keeps_jack):
     assert isinstance(advice.move, Swap if keeps_jack else ThrowAway), advice
     if keeps_jack:
         assert advice.move.index in (2, 3, 5)  # a face-down place
+
+
+def test_a_six_card_hint_says_what_the_better_place_would_give_away():
+    """A taken 7 goes on a face-down card rather than over the queen, where it would save
+    more, because the queen would give the next player a pair of queens (a QA pass saw "here
+    it costs least" said of it, which was not so)."""
+    from app.i18n import use_locale
+    from app.web.golf.coach import hint_text
+    from tests.rules.golf6_helpers import playing, rig
+
+    state = playing(Options(seats=2), seed=7)
+    state = rig(state, [("KD", "QH", "9C", "3S", "6D", "5D"), ("QC", "9D", "2D", "4S", "6S", "AS")],
+                up=[(0, 1, 3), (0, 4)], discard=["7C"])
+    state = apply(dataclasses.replace(state, turn=0, phase=Phase.DRAW, turns=2), TakeDiscard(0))
+    view = seat_view(state, 0)
+    advice = hint(view)
+    assert isinstance(advice.move, Swap) and view.mine[advice.move.index] is None, advice
+    assert advice.reason == "spares_gift" and advice.there == 1 and advice.saving > 0
+    with use_locale("en"):
+        said = hint_text(view, advice)
+    assert "more on your top-middle card, the queen of hearts, but then that card would go" in said
+
+
+@pytest.mark.parametrize(("their_up", "keeps_jack"), [((0, 4), True), ((0, 1, 2, 4), False)])
+def test_the_strategy_page_on_a_jack_while_the_others_are_far_from_going_out(their_up,
+                                                                            keeps_jack):
+    """The strategy page: with three cards face down the strong level still puts a high card
+    on one while the others are far from going out (a QA pass saw it with aces up), and throws
+    it once they are near."""
+    from tests.rules.golf6_helpers import playing, rig
+
+    state = playing(Options(seats=2), seed=7)
+    state = rig(state, [("AS", "AC", "9C", "7H", "3D", "5D"), ("2H", "9D", "QD", "4S", "6S", "AS")],
+                up=[(0, 1, 3), their_up], stock=["JH", *state.stock[1:]], discard=["QH"])
+    state = apply(dataclasses.replace(state, turn=0, phase=Phase.DRAW, turns=2), DrawStock(0))
+    advice = hint(seat_view(state, 0))
+    assert isinstance(advice.move, Swap if keeps_jack else ThrowAway), advice
 
 
 def test_four_card_hints_say_why_in_both_languages():

@@ -71,6 +71,7 @@ class Hint:
     score: float | None = None
     theirs: float | None = None
     mate: int | None = None  # the seat's card the advised one pairs with
+    there: int | None = None  # "spares_…": the place that would save more
     chance: float | None = None
     runner_up_chance: float | None = None
     deals: int | None = None
@@ -247,7 +248,7 @@ def _spared_gift(view: SeatView, index: int, there: int, more: float) -> dict:
     if four.gift(plan, plan.mine[there]) <= four.gift(plan, plan.mine[index]):
         return {}
     reason = "spares_hidden_gift" if plan.mine[there] is None else "spares_gift"
-    return {"reason": reason, "runner_up": Swap(view.seat, there), "saving": more}
+    return {"reason": reason, "there": there, "saving": more}
 
 
 def _card_of(view: SeatView, move: Move) -> str | None:
@@ -266,8 +267,18 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     before, after = ev.ev(plan.mine), ev.ev(placed(plan.mine, index, rank))
     replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
     # A card of the rank it replaces leaves a pair as it was: no pair made.
+    savings = {i: before - ev.ev(placed(plan.mine, i, rank)) for i in plan.positions}
+    there = max(savings, key=savings.__getitem__)
     if makes_pair(view, plan.mine, card, index) and (replaces is None or rank_of(replaces) != rank):
         reason = "pairs"
+    elif ((replaces is None or savings[index] > 0) and savings[there] > savings[index] + 0.05
+          and six.gift(plan, plan.mine[there]) > six.gift(plan, plan.mine[index])):
+        # Another place saves more now, but would put on the pile a card the next player
+        # could use more (the coach charges a discard what it gives them). A face-up card
+        # swapped for one no better has reasons of its own below.
+        return {"reason": "spares_hidden_gift" if plan.mine[there] is None else "spares_gift",
+                "card": card, "index": index, "replaces": replaces, "there": there,
+                "saving": savings[there] - savings[index]}
     elif before - after <= 0 and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
     elif before - after > 0:
@@ -320,6 +331,10 @@ def _reason(view: SeatView, move: Move) -> dict:
             # A card taken from the pile may not be thrown away: the place that costs least
             # is the reason, not tempo (on a last turn there is no tempo to win).
             facts["reason"] = "least_cost"
+        elif (facts["reason"] == "room_to_improve" and plan.last_turns
+              and view.held_from == Pile.DISCARD):
+            # No card is still to come on a last turn: only a taken card goes in at a cost.
+            facts["reason"] = "taken_must_go"
         return facts
     if isinstance(move, DrawStock):
         if view.discard_top is None:

@@ -166,16 +166,18 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             mate=_where(view, advice.mate), saving=saving),
         "taken_must_go": lambda: _(
             "a card taken from the discard pile must go into your square, and here it costs "
+            "you least.") if view.options.four_card else _(
+            "a card taken from the discard pile must go into your layout, and here it costs "
             "you least."),
         "spares_gift": lambda: _(
             "it would save about %(saving)s points more on %(there)s, but then that card "
             "would go on the discard pile, where the next player could use it.",
-            there=_where(view, advice.runner_up.index), saving=saving),
+            there=_where(view, advice.there), saving=saving),
         "spares_hidden_gift": lambda: _(
             "it would save about %(saving)s points more on %(there)s, but then that card "
             "would go on the discard pile unseen, and it may well be a low card the next "
             "player takes.",
-            there=_where(view, advice.runner_up.index), saving=saving),
+            there=_where(view, advice.there), saving=saving),
     }
     if r in tails:
         return _("%(action)s: %(reason)s", action=_placement(view, advice), reason=tails[r]())
