@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from app.players.solitaire.accel import library
 from app.players.solitaire.explain import Choice, Reason, choice, reason
 from app.players.solitaire.sampling import (
-    MIN_BUDGET_SAMPLES,
     Coach,
     Estimate,
     deepest_that_fits,
@@ -31,6 +30,10 @@ PURE_HORIZONS, PURE_NODES = (4, 3, 2, 1), 4_000
 # about 50 ms in C, 25 ms in pure Python.
 FAST_ENDGAME_NODES, PURE_ENDGAME_NODES = 200_000, 5_000
 MAX_SAMPLES = 400
+# The last resort, one draw ahead, when no horizon above fits: its play-outs past the draw
+# can be long (round the corner with jokers: about 30,000 states a sample), so it takes fewer
+# orders, each within a bounded share: at most 400,000 states (about half a second of CPU).
+LAST_RESORT_SAMPLES, LAST_RESORT_SHARE = 8, 2.5
 # The samples' states per millisecond of a hint's budget: with the rules of thumb played past
 # the horizon, the C solver and pure Python get through about twice as many a millisecond of
 # CPU, so half the budget is left for the rest of the request. A budget of states, not of
@@ -94,8 +97,8 @@ def _estimate(position: Position, budget_ms: int, seed: int) -> Estimate:
     if estimate is not None:
         return estimate
     # Samples one draw ahead, still bounded: a hint never searches without a limit.
-    return plain_sampler(samples=MIN_BUDGET_SAMPLES, horizon=1, seed=seed).estimate(
-        position, node_limit=10 * limit
+    return plain_sampler(samples=LAST_RESORT_SAMPLES, horizon=1, seed=seed).estimate(
+        position, node_limit=int(LAST_RESORT_SHARE * limit)
     )
 
 
