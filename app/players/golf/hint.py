@@ -22,7 +22,7 @@ made against the one the coach would have made.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.players.golf import bots
@@ -47,6 +47,8 @@ from app.rules.golf import (
     legal_moves_for,
 )
 
+# A place must save this many points more than another to count as saving more.
+MORE = 0.05
 # Two actions whose values differ by less than this many points are "close" (about the
 # spread of a single turn's luck is far larger; this is a judgement call, said as such).
 CLOSE = 0.5
@@ -65,13 +67,14 @@ class Hint:
     saving: float | None = None
     runner_up: Move | None = None  # the next best action when it is close
     margin: float | None = None  # value of the runner-up less the advised action's
+    there: int | None = None  # "spares_…": the place that would save more
     # Four-card Golf. A knock: the seat's square and the best other square after its last
-    # turn, as the coach expects them. A move the search chose over the heuristic's
-    # (`runner_up`): each one's chance of winning the game over the same `deals`.
+    # turn, as the coach expects them; the seat's card the advised one pairs with; a move the
+    # search chose over the heuristic's (`runner_up`): each one's chance of winning the game
+    # over the same `deals`.
     score: float | None = None
     theirs: float | None = None
-    mate: int | None = None  # the seat's card the advised one pairs with
-    there: int | None = None  # "spares_…": the place that would save more
+    mate: int | None = None
     chance: float | None = None
     runner_up_chance: float | None = None
     deals: int | None = None
@@ -211,11 +214,13 @@ def _square_facts(view: SeatView, move: Move, place: int | None = None) -> dict:
             index = move.index
         else:
             index = four.best_place(four._plan(view), rank)[0] if place is None else place
-        found = saving(rank, index)
-        there = max(view.shape.positions, key=lambda i: saving(rank, i))
-        if saving(rank, there) > found + 0.05:
+        savings = {i: saving(rank, i) for i in view.shape.positions}
+        found = savings[index]
+        if max(savings.values()) > found + MORE:
             # Another place saves more now: a saving alone would read as a mistake.
-            return {"index": index} | _spared_gift(view, index, there, saving(rank, there) - found)
+            plan = four._plan(view)
+            return {"index": index} | _spared_gift(savings, index, plan.mine,
+                                                   lambda r: four.gift(plan, r))
         if found <= 0:
             # Only a card taken from the pile has to go somewhere that lowers nothing.
             taken = view.held_from == Pile.DISCARD
@@ -240,15 +245,16 @@ def _square_facts(view: SeatView, move: Move, place: int | None = None) -> dict:
     return {}
 
 
-def _spared_gift(view: SeatView, index: int, there: int, more: float) -> dict:
-    """A card put where it saves less than at `there`, because the card at `there` would go
-    on the pile for the next player (the coach's gift charge; face-down cards it has not seen
-    at their odds). Without that charge to explain it, the hint names the move alone."""
-    plan = four._plan(view)
-    if four.gift(plan, plan.mine[there]) <= four.gift(plan, plan.mine[index]):
+def _spared_gift(savings: dict[int, float], index: int, mine: Sequence[str | None],
+                 gift: Callable[[str | None], float]) -> dict:
+    """A card put at `index` though another place saves more now, because the card there
+    would go on the pile for the next player (the coach's charge, `gift`, for a rank or an
+    unseen card): the reason, the place and how much more it saves; {} if that is not why."""
+    there = max(savings, key=savings.__getitem__)
+    if savings[there] <= savings[index] + MORE or gift(mine[there]) <= gift(mine[index]):
         return {}
-    reason = "spares_hidden_gift" if plan.mine[there] is None else "spares_gift"
-    return {"reason": reason, "there": there, "saving": more}
+    return {"reason": "spares_hidden_gift" if mine[there] is None else "spares_gift",
+            "there": there, "saving": savings[there] - savings[index]}
 
 
 def _card_of(view: SeatView, move: Move) -> str | None:
@@ -266,19 +272,15 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     rank = rank_of(card)
     before, after = ev.ev(plan.mine), ev.ev(placed(plan.mine, index, rank))
     replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
-    # A card of the rank it replaces leaves a pair as it was: no pair made.
     savings = {i: before - ev.ev(placed(plan.mine, i, rank)) for i in plan.positions}
-    there = max(savings, key=savings.__getitem__)
+    # A face-up card swapped for one no better has reasons of its own (below).
+    spared = ({} if replaces is not None and before - after <= 0 else
+              _spared_gift(savings, index, plan.mine, lambda r: six.gift(plan, r)))
+    # A card of the rank it replaces leaves a pair as it was: no pair made.
     if makes_pair(view, plan.mine, card, index) and (replaces is None or rank_of(replaces) != rank):
         reason = "pairs"
-    elif ((replaces is None or savings[index] > 0) and savings[there] > savings[index] + 0.05
-          and six.gift(plan, plan.mine[there]) > six.gift(plan, plan.mine[index])):
-        # Another place saves more now, but would put on the pile a card the next player
-        # could use more (the coach charges a discard what it gives them). A face-up card
-        # swapped for one no better has reasons of its own below.
-        return {"reason": "spares_hidden_gift" if plan.mine[there] is None else "spares_gift",
-                "card": card, "index": index, "replaces": replaces, "there": there,
-                "saving": savings[there] - savings[index]}
+    elif spared:
+        return {"card": card, "index": index, "replaces": replaces} | spared
     elif before - after <= 0 and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
     elif before - after > 0:
