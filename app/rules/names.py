@@ -10,6 +10,7 @@ spacing and letters that look like Latin ones are ignored, so "Ann", "ANN", "Ａ
 from __future__ import annotations
 
 import unicodedata
+from enum import StrEnum
 
 # Letters that look like Latin ones in common fonts: "Аnn" (Cyrillic А) would pass for "Ann".
 _LOOK_ALIKES = str.maketrans(
@@ -101,6 +102,28 @@ def hides_something(name: str) -> bool:
 def starts_with_a_mark(name: str) -> bool:
     """A combining mark first has nothing to sit on, and draws over what comes before."""
     return unicodedata.category(name[:1] or "a").startswith("M")
+
+
+class NameProblem(StrEnum):
+    """Why a tidied name cannot be used; the web layer words each (app.web.forms)."""
+
+    BLANK = "blank"
+    TOO_LONG = "too_long"
+    HIDES_SOMETHING = "hides_something"
+    STARTS_WITH_A_MARK = "starts_with_a_mark"
+
+
+def name_problem(name: str) -> NameProblem | None:
+    """The first reason the tidied `name` cannot be a player's name, or None when it can."""
+    if blank_to_the_eye(name):
+        return NameProblem.BLANK
+    if len(name) > MAX_NAME:
+        return NameProblem.TOO_LONG
+    if hides_something(name):
+        return NameProblem.HIDES_SOMETHING
+    if starts_with_a_mark(name):
+        return NameProblem.STARTS_WITH_A_MARK
+    return None
 
 
 def name_key(name: str) -> str:

@@ -15,13 +15,7 @@ from app.rules.errors import RuleError
 from app.rules.golf.options import KNOCK_PENALTY, SHAPES, Options
 from app.rules.golf.scoring import POINTS, ScoringRules, knocker_pays, layout_score
 from app.rules.golf.shape import Shape
-from app.rules.names import (
-    MAX_NAME,
-    hides_something,
-    name_key,
-    starts_with_a_mark,
-    tidy_name,
-)
+from app.rules.names import MAX_NAME, NameProblem, name_key, name_problem, tidy_name
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -201,9 +195,10 @@ def clean_name(text: str) -> str:
     """A player name tidied as every game's are (app.rules.names); refused when too long or
     when it holds a character that would not show."""
     name = tidy_name(text)
-    if len(name) > MAX_NAME:
+    problem = name_problem(name) if name else None  # an empty field is skipped, not refused
+    if problem is NameProblem.TOO_LONG:
         raise InvalidEntryError("name_too_long", name=name[:MAX_NAME], limit=MAX_NAME)
-    if hides_something(name) or starts_with_a_mark(name):
+    if problem is not None:  # nothing that shows, or a character that would not
         raise InvalidEntryError("name_unprintable")
     return name
 

@@ -21,14 +21,7 @@ from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.i18n import gettext as _
-from app.rules.names import (
-    MAX_NAME,
-    blank_to_the_eye,
-    hides_something,
-    name_key,
-    starts_with_a_mark,
-    tidy_name,
-)
+from app.rules.names import MAX_NAME, NameProblem, name_key, name_problem, tidy_name
 from app.web.loading import PageNotFound
 
 T = TypeVar("T")
@@ -171,16 +164,21 @@ def name_field(form: FormData, name: str = "name") -> str:
     tidied, 1 to MAX_NAME characters, every one of them shown."""
     raw = form.get(name)
     text = tidy_name(raw if isinstance(raw, str) else "")
-    if blank_to_the_eye(text):
-        raise FormError(name, _("Please type your name."))
-    if len(text) > MAX_NAME:
-        raise FormError(
-            name, _("Please keep your name to %(max)s characters or fewer.", max=MAX_NAME))
-    if hides_something(text):
-        raise FormError(name, _("Please use only letters, digits and punctuation in your name."))
-    if starts_with_a_mark(text):
-        raise FormError(name, _("Please start your name with a letter or a digit."))
+    problem = name_problem(text)
+    if problem is not None:
+        raise FormError(name, _name_refusal(problem))
     return text
+
+
+def _name_refusal(problem: NameProblem) -> str:
+    """Why a typed name was refused, in the reader's language."""
+    if problem is NameProblem.BLANK:
+        return _("Please type your name.")
+    if problem is NameProblem.TOO_LONG:
+        return _("Please keep your name to %(max)s characters or fewer.", max=MAX_NAME)
+    if problem is NameProblem.HIDES_SOMETHING:
+        return _("Please use only letters, digits and punctuation in your name.")
+    return _("Please start your name with a letter or a digit.")
 
 
 # What the pages call their reader, in either language ("Your card…", "Du drog…", a results
