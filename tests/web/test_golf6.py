@@ -393,7 +393,7 @@ def test_stale_form_refused_with_the_fresh_table(client, two_players):
 
 @pytest.mark.parametrize(
     "code", ["", "fly", "swap:9", "swap:x", "reveal:-1", "reveal:²", "draw_stock:1:2", "swap",
-             "reveal"]
+             "reveal", "reveal:03", "ｓｗａｐ:1", "reveal:" + "9" * 5000]
 )
 def test_garbage_move_refused(client, two_players, code):
     url, friend = two_players
@@ -1010,15 +1010,15 @@ def test_a_first_flip_is_played_even_when_the_other_seat_flips_while_it_is_on_it
 
     url, friend = two_players
     game_id = url.rstrip("/").rsplit("/", 1)[-1]
-    parse_move = play.parse_move
+    move_from_code = play.move_from_code
 
     def parse_then_maria_flips(*args):
         with app.state.db.write() as session:
             game = store.load_game(session, game_id=game_id)
             store.play(session, game=game, moves=[Reveal(1, 0)])
-        return parse_move(*args)
+        return move_from_code(*args)
 
-    monkeypatch.setattr(play, "parse_move", parse_then_maria_flips)
+    monkeypatch.setattr(play, "move_from_code", parse_then_maria_flips)
     assert move(client, url, "reveal:0").status_code == 303
     seats = state(client, url)["seats"]
     assert seats[0]["layout"][0] is not None and seats[1]["layout"][0] is not None

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app.rules.golf import Options, apply, new_game
-from app.rules.golf.moves import DrawStock, Reveal, Swap
+from app.rules.golf.moves import KINDS, DrawStock, InvalidMoveError, Reveal, Swap
 from app.rules.golf.view import view_for
 from app.web.golf.board import (
     board,
     card_label,
     leaders_text,
     move_code,
+    move_from_code,
     possessive,
     score_sheet,
     turn_line,
@@ -33,6 +36,27 @@ def test_card_labels_follow_the_contract():
 def test_move_codes_are_what_the_forms_send():
     assert move_code(DrawStock(1)) == "draw_stock"
     assert move_code(Swap(1, 4)) == "swap:4"
+
+
+@pytest.mark.parametrize("kind", KINDS.values())
+def test_every_move_code_reads_back_as_its_move(kind):
+    for move in [kind(2, 5)] if "index" in kind.__dataclass_fields__ else [kind(2)]:
+        assert move_from_code(move_code(move), 2, 6) == move
+
+
+@pytest.mark.parametrize(
+    "code", ["", "fly", "swap", "swap:", "swap:6", "swap:x", "swap:²", "swap:٣", "swap:-1",
+             "swap:-0", "swap:03", "swap: 3", "reveal:" + "9" * 5000, "draw_stock:1", "draw_stock:",
+             "ｓｗａｐ:1", "Swap:1", " swap:1", "x" * 5000, None, 7])
+def test_anything_but_a_move_code_is_not_a_move(code):
+    with pytest.raises(InvalidMoveError) as refused:
+        move_from_code(code, 0, 6)
+    assert refused.value.code == "not_a_move"
+
+
+def test_a_move_code_without_a_seat_is_not_a_move():
+    with pytest.raises(InvalidMoveError):
+        move_from_code("draw_stock", None, 6)
 
 
 def played_to_draw():

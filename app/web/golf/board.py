@@ -15,6 +15,7 @@ from app.rules.golf.moves import (
     INDEXED,
     KIND_OF,
     DrawStock,
+    InvalidMoveError,
     Knock,
     Move,
     NextHole,
@@ -25,6 +26,7 @@ from app.rules.golf.moves import (
 )
 from app.rules.golf.scoring import ScoringRules, layout_score
 from app.rules.golf.state import FLIPS_PER_SEAT
+from app.web.forms import parse_int
 from app.web.golf.words import position_name
 
 # Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).
@@ -42,6 +44,23 @@ def move_code(move: Move) -> str:
     """A move as the form sends it: "draw_stock", "swap:3" (the seat comes from the cookie)."""
     kind = KIND_OF[type(move)]
     return f"{kind}:{move.index}" if isinstance(move, INDEXED) else kind
+
+
+def move_from_code(code: object, seat: int | None, positions: int) -> Move:
+    """The move `code` names for `seat`, read by the rules' parser: exactly what move_code
+    makes, with a position below `positions`; anything else is InvalidMoveError "not_a_move"."""
+    text = code if isinstance(code, str) else ""
+    kind, colon, index = text.partition(":")
+    # Read here first: the rules' parser hands int() any number of digits (a ValueError past
+    # 4,300), and does not know this layout's size.
+    position = parse_int(index, 0, positions - 1) if colon else None
+    try:
+        move = move_from_json({"kind": kind, "seat": seat, "index": position})
+    except InvalidMoveError:
+        move = None
+    if move is None or move_code(move) != text:  # no such kind, a position missing or extra
+        raise InvalidMoveError("not_a_move", text=text[:40])
+    return move
 
 
 def card_label(owner: str, index: int, code: str | None, shape: Shape = SIX_CARD) -> str:

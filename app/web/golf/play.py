@@ -18,14 +18,12 @@ from app.i18n import N_, possessive, quoted
 from app.i18n import gettext as _
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.golf import (
-    KINDS,
     InvalidMoveError,
     Move,
     NextHole,
     Phase,
     Reveal,
     RuleError,
-    move_from_json,
     seats_to_act,
 )
 from app.storage import golf as store
@@ -33,10 +31,10 @@ from app.web.forms import (
     FormError,
     PostedForm,
     page_field,
-    parse_int,
     version_field,
 )
 from app.web.golf import computer
+from app.web.golf.board import move_from_code
 from app.web.golf.deps import (
     NO_STORE,
     CreatorDep,
@@ -180,7 +178,7 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
         raise TableRefusal(409, _("The game is over.") if started else
                            _("The game has not started yet."))
     try:
-        chosen = parse_move(form.get("move"), seat, game.replay.state.options.shape.size)
+        chosen = _posted_move(form.get("move"), seat, game.replay.state.options.shape.size)
         version = _field(lambda: version_field(form))
         mark = form.get("hole")  # the hole the page showed (hole_mark)
         # What the page had been told: the live region of the answer tells all that is newer.
@@ -199,6 +197,15 @@ def move(request: Request, visit: SeatDep, form: PostedForm) -> Response:
                       or _dealt_meanwhile(chosen, fresh.replay, mark))
     except RuleError as error:  # malformed (InvalidMoveError) or not allowed now (Illegal...)
         raise TableRefusal(422, refusal_text(error)) from None
+
+
+def _posted_move(code: object, seat: int | None, positions: int) -> Move:
+    """The form's move (board.move_code), or a refusal naming what was sent."""
+    try:
+        return move_from_code(code, seat, positions)
+    except InvalidMoveError:
+        text = code if isinstance(code, str) else ""
+        raise TableRefusal(422, _("%(value)s is not a move.", value=quoted(text[:40]))) from None
 
 
 def _repeated(chosen: Move, version: int, game: store.Game) -> bool:
@@ -222,26 +229,6 @@ def _dealt_meanwhile(chosen: Move, replay: store.Replay | None, mark: object) ->
     """Whether "Deal the next hole" was pressed by another player first: done, not refused."""
     return (isinstance(chosen, NextHole) and replay is not None and mark is not None
             and mark != hole_mark(replay))
-
-
-def parse_move(raw: object, seat: int | None, positions: int) -> Move:
-    """The form's "kind" or "kind:index" with the acting seat; anything else is refused."""
-    text = raw if isinstance(raw, str) else ""
-    refused = TableRefusal(422, _("%(value)s is not a move.", value=quoted(text[:40])))
-    kind, colon, index = text.partition(":")
-    position = parse_int(index, 0, positions - 1) if colon else None
-    if kind not in KINDS or (colon and position is None):
-        raise refused  # in the words sent, not as the None the rules would be handed
-    data: dict[str, Any] = {"kind": kind, "seat": seat}
-    if colon:
-        data["index"] = position
-    try:
-        chosen = move_from_json(data)
-    except InvalidMoveError:  # a move that needs a card's place, sent without one
-        raise refused from None
-    if ("index" in data) != hasattr(chosen, "index"):  # an index on a move that takes none
-        raise refused
-    return chosen
 
 
 def _play(session: Session, game: store.Game, chosen: Move, mark: object) -> None:
