@@ -10,6 +10,7 @@ in the reader's language (app.web.solitaire.words).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -102,15 +103,18 @@ class Draw:
 
 Move = Play | Draw
 DRAW = Draw()
+_COLUMN_NUMBER = re.compile(r"[0-9]{1,3}")
 # Moves are immutable, so every stored log (parsed on each request) can share these.
 PLAYS = tuple(Play(column) for column in range(COLUMNS))
 
 
 def parse_move(data: object) -> Move:
-    """A move from its stored or submitted form: a column number 1-7 or "draw"."""
+    """A move from its stored or submitted form (`to_json`): a column number 1-7 or "draw"."""
     if data == "draw":
         return DRAW
-    if isinstance(data, str) and data.strip().isascii() and data.strip().isdigit():
+    # ASCII digits only ("²".isdigit() too, which int() refuses), and few: int() refuses
+    # thousands of them with a ValueError, not a refusal.
+    if isinstance(data, str) and _COLUMN_NUMBER.fullmatch(data.strip()):
         data = int(data.strip())
     if isinstance(data, int) and not isinstance(data, bool) and 1 <= data <= COLUMNS:
         return PLAYS[data - 1]

@@ -190,7 +190,9 @@ def test_draw_turns_the_next_card_onto_the_discard_pile_once():
         draw(pos)
 
 
-@pytest.mark.parametrize("garbage", [0, 8, -1, "x", "", None, "²", True, 3.0, "1e3"])
+@pytest.mark.parametrize(
+    "garbage", [0, 8, -1, "x", "", None, "²", True, 3.0, "1e3", "٣", "①", "-0", "+1", "0x1",
+                "9" * 5000, "Draw", "draw ", "é", " "])
 def test_garbage_is_not_a_move(garbage):
     with pytest.raises(InvalidMoveError):
         parse_move(garbage)
@@ -199,6 +201,12 @@ def test_garbage_is_not_a_move(garbage):
 def test_moves_parse_from_column_numbers_and_draw():
     assert parse_move(1) == Play(0) and parse_move("7") == Play(6) and parse_move("draw") == DRAW
     assert Play(2).to_json() == 3 and DRAW.to_json() == "draw"
+    assert parse_move(" 3 ") == Play(2)  # as a form may send it
+
+
+@pytest.mark.parametrize("move", [*(Play(c) for c in range(7)), DRAW])
+def test_every_move_reads_back_from_its_json_and_its_form_text(move):
+    assert parse_move(move.to_json()) == move == parse_move(str(move.to_json()))
 
 
 def test_invalid_column_is_an_invalid_move():

@@ -288,6 +288,11 @@ def test_undo_at_the_start_is_refused(client):
         {"version": "0", "column": "9"},
         {"version": "0", "column": "abc"},
         {"version": "0", "column": ""},
+        {"version": "0", "column": "draw"},
+        {"version": "0", "column": "²"},
+        {"version": "0", "column": "٣"},
+        {"version": "0", "column": "9" * 5000},
+        {"version": "0", "column": "é"},
         {"version": "0"},
         {"version": "x", "column": "1"},
         {"column": "1"},
@@ -441,6 +446,24 @@ def test_rewind_refuses_stale_and_impossible_requests(client):
 
 
 # --- Watch the computer play ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("move", ["", "8", "0", "²", "٣", "9" * 5000, "Draw", "é", "1e3"])
+def test_a_watch_step_naming_no_move_is_refused_and_changes_nothing(client, move):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.submit(board_url(deal_id, "watch"),
+                             {"version": "0", "moves": "0", "move": move, "watch": "pause"},
+                             htmx=True)
+    assert response.status_code == 422
+    assert "Choose a column from 1 to 7, or draw." in response.text
+    assert state(client, deal_id)["moves"] == 0
+
+
+def test_a_play_naming_no_column_says_which_columns_there_are(client):
+    deal_id = store_deal(client, spec_example_cards())
+    response = client.submit(board_url(deal_id, "play"), {"version": "0", "column": "draw"},
+                             htmx=True)
+    assert response.status_code == 422 and "Choose a column from 1 to 7." in response.text
 
 
 def test_watch_shows_the_next_move_and_plays_it(client):

@@ -24,13 +24,15 @@ from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import (
     COLUMNS,
     DRAW,
-    PLAYS,
     STANDARD,
     Draw,
+    InvalidMoveError,
     Move,
+    Play,
     RuleError,
     Variant,
     is_over,
+    parse_move,
 )
 from app.storage import solitaire as store
 from app.storage.solitaire import DealIsFinal, DrawIsKept, HoleNotReady, StaleDeal, StoredDeal
@@ -90,8 +92,6 @@ FLAGS = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start"
 JOKERS = {"0": 0, "1": 1, "2": 2}
 WATCH_CHOICES = {mode: mode for mode in WATCH_MODES}
 ACTIONS = {"number": "number", "random": "random"}
-# What a watch form's "move" field may name: a column by its number, or "draw".
-WATCH_MOVES: dict[str, Move] = {"draw": DRAW} | {str(n): play for n, play in enumerate(PLAYS, 1)}
 MOVES_LIMIT = VERSION_LIMIT
 
 
@@ -262,11 +262,22 @@ def new_deal(request: Request, form: PostedForm, today: TodayDep) -> Response:
 # --- Moves --------------------------------------------------------------------------------
 
 
-def _column(form: FormData) -> Move:
+def _posted_move(form: FormData, name: str, kinds: tuple[type, ...], message: str) -> Move:
+    """The move a field names as the rules write it (`Move.to_json`: a column number 1-7 or
+    "draw"), when it is of one of `kinds`; anything else is refused with `message`."""
     try:
-        return PLAYS[int_field(form, "column", 1, COLUMNS) - 1]
-    except FormError:
-        raise FormError("column", _("Choose a column from 1 to %(max)d.", max=COLUMNS)) from None
+        move = parse_move(form.get(name))
+    except InvalidMoveError:
+        move = None
+    if not isinstance(move, kinds):
+        raise FormError(name, message)
+    return move
+
+
+def _column(form: FormData) -> Move:
+    """The card a column button plays (its value is the column's number)."""
+    message = _("Choose a column from 1 to %(max)d.", max=COLUMNS)
+    return _posted_move(form, "column", (Play,), message)
 
 
 def _move(request: Request, deal_id: str, form: FormData, move: Callable[[], Move],
@@ -343,11 +354,8 @@ def watch_step(request: Request, deal_id: str, form: PostedForm) -> Response:
         mode = "pause"  # keep going one move at a time
 
     def move() -> Move:
-        try:
-            return choice_field(form, "move", WATCH_MOVES)
-        except FormError:
-            message = _("Choose a column from 1 to %(max)d, or draw.", max=COLUMNS)
-            raise FormError("move", message) from None
+        message = _("Choose a column from 1 to %(max)d, or draw.", max=COLUMNS)
+        return _posted_move(form, "move", (Play, Draw), message)
 
     return _move(request, deal_id, form, move, BoardOptions(watch=mode), f"watch={mode}", True)
 
