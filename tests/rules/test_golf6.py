@@ -255,7 +255,9 @@ def test_moves_serialise_to_small_json_and_back():
     "data",
     [None, [], {"kind": "fly", "seat": 0}, {"kind": "swap", "seat": 0},
      {"kind": "swap", "seat": 0, "index": 6}, {"kind": "draw_stock", "seat": -1},
-     {"kind": "draw_stock", "seat": True}, {"kind": ["swap"], "seat": 0}],
+     {"kind": "draw_stock", "seat": True}, {"kind": ["swap"], "seat": 0},
+     {"kind": "swap", "seat": "9" * 5000, "index": 0}, {"kind": "swap", "seat": "²", "index": 0},
+     {"kind": "swap", "seat": 0, "index": "0" * 5000}],
 )
 def test_garbage_moves_are_refused_with_invalid_move_error(data):
     with pytest.raises(InvalidMoveError):

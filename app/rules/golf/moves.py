@@ -109,8 +109,10 @@ def move_to_json(move: Move) -> dict[str, Any]:
 
 def _small_int(value: object, code: str, limit: int) -> int:
     """An int in 0..limit-1; digit strings are accepted because forms send text."""
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        value = int(value.strip())
+    text = value.strip() if isinstance(value, str) else ""
+    # A few digits only: int() refuses thousands of them with a ValueError, not our error.
+    if text.isascii() and text.isdigit() and len(text) <= len(str(limit)):
+        value = int(text)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit:
         return value
     raise InvalidMoveError(code, value=str(value)[:20])
