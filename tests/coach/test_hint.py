@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.players.solitaire import hint
+from app.players.solitaire import hint, sampling
 from app.players.solitaire.hint import advise
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import DRAW, Play, Variant, apply, deal_for_number, start
@@ -110,7 +110,7 @@ def test_a_hint_stops_sampling_at_its_budget_of_states(monkeypatch) -> None:
     sampler = hint.plain_sampler(samples=hint.MAX_SAMPLES, horizon=2)
     budget = 20_000
     estimate = sampler.estimate(start(deal_for_number(5)), node_limit=budget, state_budget=budget)
-    assert hint.MIN_BUDGET_SAMPLES < estimate.samples < hint.MAX_SAMPLES
+    assert sampling.MIN_BUDGET_SAMPLES < estimate.samples < hint.MAX_SAMPLES
     assert sum(visited[:-1]) < budget <= sum(visited)
 
 
@@ -120,7 +120,7 @@ def test_a_hint_takes_enough_samples_to_speak_of_a_mean_however_small_its_budget
     after_first = apply(start(deal_for_number(42)), Play(0))
     for budget_ms in (1, 150):
         estimate = hint.hint_estimate(after_first, budget_ms=budget_ms)
-        assert estimate is not None and estimate.samples >= hint.MIN_BUDGET_SAMPLES
+        assert estimate is not None and estimate.samples >= sampling.MIN_BUDGET_SAMPLES
         assert estimate.ranked()[0][1] == Play(1)  # the 3 of hearts, not a draw
 
 
