@@ -12,28 +12,22 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from app.rules.errors import RuleError
-from app.rules.golf.options import KNOCK_PENALTY, SHAPES, Options
+from app.rules.golf.options import (
+    KNOCK_PENALTY,
+    MAX_SEATS,
+    MIN_SEATS,
+    SHAPES,
+    TARGET_TOTAL,
+    Length,
+    Options,
+)
 from app.rules.golf.scoring import POINTS, ScoringRules, knocker_pays, layout_score
 from app.rules.golf.shape import Shape
 from app.rules.names import MAX_NAME, NameProblem, name_key, name_problem, tidy_name
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
 MIN_SCORE = -50  # six-card Golf, with jokers and bonuses; four-card: SheetGame.min_score
-TARGET = 100  # "until 100": the game ends after the hole in which someone reaches this
 MAX_HOLES = 99  # negative scores could make an "until 100" game endless; stop somewhere
 
-
-class SheetLength(StrEnum):
-    """How long the game is: a fixed number of holes, or until someone reaches 100."""
-
-    NINE = "9"
-    EIGHTEEN = "18"
-    UNTIL_100 = "100"
-
-    @property
-    def planned_holes(self) -> int | None:
-        return None if self is SheetLength.UNTIL_100 else int(self.value)
 
 class SheetGame(StrEnum):
     """Which Golf the table plays: it decides only what the layout helper adds up."""
@@ -85,7 +79,7 @@ class Sheet:
     """
 
     players: tuple[str, ...]
-    length: SheetLength
+    length: Length
     holes: tuple[tuple[int, ...], ...] = ()
     game: SheetGame = SheetGame.SIX_CARD
     pairs_cancel: bool = False
@@ -139,7 +133,7 @@ def end_hole(sheet: Sheet) -> int | None:
     if planned is not None:
         return planned if len(sheet.holes) >= planned else None
     for number, after in enumerate(running_totals(sheet), start=1):
-        if max(after) >= TARGET:
+        if max(after) >= TARGET_TOTAL:
             return number
     return None
 
@@ -181,11 +175,11 @@ def summary(sheet: Sheet) -> Standing:
 
 def _reached(sheet: Sheet) -> tuple[str, ...]:
     """For "until 100": who reached it, since they are usually not the winner."""
-    if sheet.length is not SheetLength.UNTIL_100:
+    if sheet.length is not Length.UNTIL_TARGET:
         return ()
     scores = totals(sheet)
     return tuple(name for name, total in zip(sheet.players, scores, strict=True)
-                 if total >= TARGET)
+                 if total >= TARGET_TOTAL)
 
 
 # --- checking input --------------------------------------------------------------------------
@@ -225,7 +219,9 @@ def _check_consistent(sheet: Sheet) -> Sheet:
         raise SheetRuleError("all_holes_entered", planned=planned)
     end = end_hole(sheet)
     if planned is None and end is not None and end < len(sheet.holes):
-        raise SheetRuleError("ended_earlier", target=TARGET, end=end, entered=len(sheet.holes))
+        raise SheetRuleError(
+            "ended_earlier", target=TARGET_TOTAL, end=end, entered=len(sheet.holes)
+        )
     if len(sheet.holes) > MAX_HOLES:
         raise SheetRuleError("too_many_holes", limit=MAX_HOLES)
     return sheet
@@ -236,7 +232,7 @@ def _check_consistent(sheet: Sheet) -> Sheet:
 
 def new_sheet(
     names: Sequence[str],
-    length: SheetLength | str,
+    length: Length | str,
     game: SheetGame = SheetGame.SIX_CARD,
     pairs_cancel: bool = False,
     knock_penalty: bool = False,
@@ -247,7 +243,7 @@ def new_sheet(
     always pair), and the knocker's penalty when not lowest. A six-card sheet drops them.
     """
     try:
-        length = SheetLength(length)
+        length = Length(length)
     except ValueError:
         raise InvalidEntryError("bad_length") from None
     cleaned = []
@@ -258,8 +254,8 @@ def new_sheet(
             refused.params["place"] = place
             raise
     players = tuple(name for name in cleaned if name)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidEntryError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
+    if not MIN_SEATS <= len(players) <= MAX_SEATS:
+        raise InvalidEntryError("player_count", low=MIN_SEATS, high=MAX_SEATS)
     seen: set[str] = set()
     for place, name in enumerate(cleaned, start=1):  # `place`: the name's field, from 1
         if name and name_key(name) in seen:

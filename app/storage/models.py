@@ -108,7 +108,7 @@ class ScoreSheet(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)  # private: edit link
     read_id: Mapped[str] = mapped_column(String(32), unique=True)  # public: read-only link
-    length: Mapped[str] = mapped_column(String(16))  # "9", "18" or "100"
+    length: Mapped[str] = mapped_column(String(16))  # an app.rules.golf.Length value
     players: Mapped[list[Any]] = mapped_column(JSON)
     scores: Mapped[list[Any]] = mapped_column(JSON, default=list)  # one list per hole
     # Which Golf the layout helper adds up ("golf6", "golf4"), and the four-card options.

@@ -15,6 +15,8 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.db import Database
+from app.rules.golf import TARGET_TOTAL, Length
+from app.rules.scoresheet import MAX_HOLES as MAX_SHEET_HOLES
 from app.storage.golf import GameStatus
 from app.storage.models import (
     ChallengePlayer,
@@ -31,7 +33,6 @@ from app.storage.ratelimit import forget_expired
 
 MIN_DAYS = 1
 HOLES_PER_ROUND = 9
-MAX_SHEET_HOLES = 99  # an "until 100" sheet also ends here (negative scores could go forever)
 GOLF6_FINISHED = {GameStatus.OVER.value}
 
 
@@ -123,9 +124,10 @@ def _prune_sheets(session: Session, cutoff: datetime) -> int:
 
 
 def _sheet_finished(length: str, scores: list[Any]) -> bool:
-    """Nine or eighteen holes entered, or (for "until 100") someone reached 100."""
-    if length in {"9", "18"}:
-        return len(scores or []) >= int(length)
+    """Its planned holes entered, or (for "until 100") someone reached 100, or the sheet's cap."""
+    planned = Length(length).planned_holes if length in set(Length) else None
+    if planned is not None:
+        return len(scores or []) >= planned
     if len(scores or []) >= MAX_SHEET_HOLES:
         return True
     totals: dict[int, int] = {}
@@ -133,7 +135,7 @@ def _sheet_finished(length: str, scores: list[Any]) -> bool:
         for seat, value in enumerate(hole if isinstance(hole, list) else []):
             if isinstance(value, int):
                 totals[seat] = totals.get(seat, 0) + value
-    return any(total >= 100 for total in totals.values())
+    return any(total >= TARGET_TOTAL for total in totals.values())
 
 
 def _delete_ids(session: Session, model: Any, ids: list[str], children: tuple = ()) -> int:

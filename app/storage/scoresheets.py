@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.rules.scoresheet import Sheet, SheetGame, SheetLength
+from app.rules.golf import Length
+from app.rules.scoresheet import Sheet, SheetGame
 from app.storage.models import ScoreSheet
 from app.tokens import new_token
 
@@ -44,7 +45,7 @@ class StoredSheet:
 def _to_stored(row: ScoreSheet) -> StoredSheet:
     sheet = Sheet(
         players=tuple(row.players),
-        length=SheetLength(row.length),
+        length=Length(row.length),
         holes=tuple(tuple(int(s) for s in hole) for hole in row.scores),
         game=SheetGame(row.game),
         pairs_cancel=bool(row.pairs_cancel),

@@ -21,8 +21,8 @@ from app.rules.names import MAX_NAME
 from app.security import CSRF_FIELD, csrf_token
 from app.web.assets import Bundle, build_bundles
 from app.web.forms import DEAL_NUMBER_CHARS
+from app.web.golf.words import length_label
 from app.web.i18n import language_url
-from app.web.scorekeeper.words import length_label
 from app.web.search_engines import alternate_languages
 from app.web.solitaire.words import variant_labels
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from app.i18n import use_locale
+from app.rules.golf import Length
 from app.rules.scoresheet import (
     InvalidEntryError,
     Sheet,
     SheetGame,
-    SheetLength,
     SheetRuleError,
     add_hole,
     clean_name,
@@ -25,7 +25,8 @@ from app.rules.scoresheet import (
     totals,
     winners,
 )
-from app.web.scorekeeper.words import error_text, length_label, standing_text
+from app.web.golf.words import length_label
+from app.web.scorekeeper.words import error_text, standing_text
 
 
 def said(sheet: Sheet) -> str:
@@ -208,11 +209,11 @@ def test_hole_needs_a_score_for_every_player():
 
 def test_length_labels_and_planned_holes():
     with use_locale("en"):
-        assert [length_label(length) for length in SheetLength] == [
+        assert [length_label(length) for length in Length] == [
             "9 holes", "18 holes", "Until 100"]
     with use_locale("sv"):
-        assert [length_label(length) for length in SheetLength] == ["9 hål", "18 hål", "Till 100"]
-    assert SheetLength.UNTIL_100.planned_holes is None
+        assert [length_label(length) for length in Length] == ["9 hål", "18 hål", "Till 100"]
+    assert Length.UNTIL_TARGET.planned_holes is None
 
 
 # --- four-card Golf's knock penalty ----------------------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.rules.golf import TARGET_TOTAL
 from app.rules.scoresheet import (
     MIN_SCORE,
-    TARGET,
     SheetRuleError,
     add_hole,
     edit_hole,
@@ -55,7 +55,8 @@ def test_the_game_ends_exactly_when_the_rules_say(sheet):
         assert is_finished(sheet) == (len(sheet.holes) == planned)
     else:
         reached = [
-            any(sum(h[i] for h in sheet.holes[:n]) >= TARGET for i in range(len(sheet.players)))
+            any(sum(h[i] for h in sheet.holes[:n]) >= TARGET_TOTAL
+                for i in range(len(sheet.players)))
             for n in range(1, len(sheet.holes) + 1)
         ]
         assert is_finished(sheet) == (bool(reached) and reached[-1])

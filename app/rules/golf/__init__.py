@@ -67,8 +67,10 @@ from app.rules.golf.options import (
     KNOCK_PENALTY,
     MAX_SEATS,
     MIN_SEATS,
+    TARGET_TOTAL,
     FirstTwo,
     Game,
+    Length,
     Options,
 )
 from app.rules.golf.seat_view import SeatView, legal_moves_for, seat_view
@@ -87,9 +89,9 @@ from app.rules.golf.view import view_for
 
 __all__ = [
     "FIRST_TWO", "FOUR_CARD", "HOLE_COUNTS", "KINDS", "KNOCK_PENALTY", "MAX_SEATS", "MIN_SEATS",
-    "SIX_CARD",
+    "SIX_CARD", "TARGET_TOTAL",
     "DrawStock", "Event", "FirstTwo", "Game", "IllegalMoveError", "InvalidMoveError", "Knock",
-    "Move", "NextHole", "Options", "OptionsError", "Phase", "Pile", "Played", "Reveal",
+    "Length", "Move", "NextHole", "Options", "OptionsError", "Phase", "Pile", "Played", "Reveal",
     "RuleError", "SeatView", "Shape", "State", "Swap", "TakeDiscard", "ThrowAway", "TurnAll",
     "TurnUp",
     "apply", "describe", "is_over", "legal_moves", "legal_moves_for", "move_from_json",

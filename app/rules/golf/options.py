@@ -13,14 +13,39 @@ from app.rules.golf.shape import FOUR_CARD, SIX_CARD, Shape
 
 MIN_SEATS = 2
 MAX_SEATS = 8
-HOLE_COUNTS = (9, 18)
-# "Play until someone reaches 100": a cap so that a game always ends.
+# "Play until someone reaches 100": the game ends after the hole in which someone reaches it.
 TARGET_TOTAL = 100
+# A cap so that an online game to the target always ends (negative scores could go forever).
 MAX_HOLES_TO_TARGET = 60
 JOKER_POINTS = (-2, -5, -3, 0)
 # Six-card Golf deals from two decks from this many seats on.
 TWO_DECKS_FROM = 5
 KNOCK_PENALTY = 10
+
+
+class Length(StrEnum):
+    """How long a game lasts: a fixed number of holes, or until someone reaches TARGET_TOTAL.
+
+    The values are what forms send and storage keeps.
+    """
+
+    NINE = "9"
+    EIGHTEEN = "18"
+    UNTIL_TARGET = str(TARGET_TOTAL)
+
+    @property
+    def planned_holes(self) -> int | None:
+        return None if self is Length.UNTIL_TARGET else int(self.value)
+
+    @classmethod
+    def of(cls, holes: int | None) -> Length:
+        """The length that plays `holes` holes (None: until the target)."""
+        return next(length for length in cls if length.planned_holes == holes)
+
+
+HOLE_COUNTS: tuple[int, ...] = tuple(
+    holes for holes in (length.planned_holes for length in Length) if holes is not None
+)
 
 
 class Game(StrEnum):

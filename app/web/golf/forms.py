@@ -9,7 +9,7 @@ from starlette.datastructures import FormData
 
 from app.i18n import N_
 from app.i18n import gettext as _
-from app.rules.golf import HOLE_COUNTS, MAX_SEATS, Game, Options, OptionsError
+from app.rules.golf import MAX_SEATS, Game, Length, Options, OptionsError
 from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
 from app.web.forms import (
     FormError,
@@ -20,7 +20,7 @@ from app.web.forms import (
     not_the_readers_name,
 )
 from app.web.golf.deps import passes_for_a_seat_mark
-from app.web.golf.words import refusal_text
+from app.web.golf.words import length_label, refusal_text
 
 GAMES = {"golf6": N_("Six-card Golf"), "golf4": N_("Four-card Golf")}
 assert set(GAMES) == {game.value for game in Game}
@@ -36,9 +36,7 @@ BOT_LEVELS = {
                    "1 in 6 of four-card)"),
     "random": N_("Random (any legal move; never beats Strong)"),
 }
-LENGTHS = {"9": N_("9 holes"), "18": N_("18 holes"), "100": N_("Until 100")}
-HOLES = {"9": 9, "18": 18, "100": None}
-assert all(holes is None or holes in HOLE_COUNTS for holes in HOLES.values())
+LENGTHS = {length.value: length for length in Length}
 # The variations offered on the form, keyed by the rules' Options fields; each belongs to one
 # game, and the form reads only those of the game chosen.
 VARIATIONS: list[dict[str, Any]] = [
@@ -83,8 +81,8 @@ for _variation in VARIATIONS:
     _variation["game"] = ONLY_IN[_variation["key"]].value
 
 FORM_DEFAULTS: dict[str, Any] = {
-    "name": "", "game": "golf6", "bots": 1, "friends": 0, "bot": "coach", "length": "9",
-    "hints": True,
+    "name": "", "game": "golf6", "bots": 1, "friends": 0, "bot": "coach",
+    "length": Length.NINE.value, "hints": True,
     **{v["key"]: v["default"] for v in VARIATIONS},
 }
 
@@ -96,7 +94,7 @@ class NewGame:
     bots: int
     friends: int
     bot: str
-    length: str
+    length: Length
     options: dict[str, Any] = field(default_factory=dict)
     hints: bool = True  # "Hints allowed" (app.web.golf.coach)
 
@@ -141,11 +139,11 @@ def parse_new_game(form: FormData) -> NewGame:
     if 1 + bots + friends > MAX_SEATS:
         raise FormError("bots", _("A game has at most %(max)s seats, yours included: fewer "
                                   "computer players or friend seats, please.", max=MAX_SEATS))
-    length = choice_field(form, "length", {key: key for key in LENGTHS}, default="9")
+    length = choice_field(form, "length", LENGTHS, default=Length.NINE.value)
     game = choice_field(form, "game", {key: key for key in GAMES}, default="golf6")
     chosen = {v["key"]: _variation_value(form, v) for v in VARIATIONS if v["game"] == game}
     try:
-        options = Options(seats=1 + bots + friends, holes=HOLES[length], game=game, **chosen)
+        options = Options(seats=1 + bots + friends, holes=length.planned_holes, game=game, **chosen)
     except OptionsError as error:
         raise FormError("options", refusal_text(error)) from error
     return NewGame(
@@ -162,8 +160,7 @@ def parse_new_game(form: FormData) -> NewGame:
 def rules_in_play(options: Options) -> list[str]:
     """The game's length and every variation it plays that the basic game does not, in the
     new-game form's words: what a friend who joins needs to know before the first deal."""
-    length = next(key for key, holes in HOLES.items() if holes == options.holes)
-    rules = [_(LENGTHS[length])]
+    rules = [length_label(Length.of(options.holes))]
     for variation in VARIATIONS:
         key, value = variation["key"], getattr(options, variation["key"])
         if variation["game"] != options.game or value == variation["default"]:

@@ -15,6 +15,7 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.dealnum import MAX_DEAL_NUMBER
+from app.rules.golf import Length
 from app.rules.names import MAX_NAME
 from app.storage import golf as store
 from app.web.forms import FormError, PostedForm, typed
@@ -31,7 +32,6 @@ from app.web.golf.forms import (
     BOT_LEVELS,
     FORM_DEFAULTS,
     GAMES,
-    LENGTHS,
     VARIATIONS,
     parse_new_game,
     player_name_field,
@@ -61,7 +61,7 @@ def _new_form(request: Request, form: dict[str, Any], error: FormError | None = 
         "errors": {error.field: error.message} if error else {},
         "games": GAMES,
         "bot_levels": BOT_LEVELS,
-        "lengths": LENGTHS,
+        "lengths": list(Length),
         "variations": VARIATIONS,
     }
     return render(request, "golf6/new.html", None, context, status)

@@ -1,4 +1,4 @@
-"""The wording of the Golf rules' codes: refusals, events and layout positions.
+"""The wording of the Golf rules' codes: refusals, events, layout positions and lengths.
 
 The rules (app.rules.golf) say what happened or why a move is refused as a code with its
 facts; this module is the one place that turns them into sentences a player reads, in the
@@ -13,10 +13,19 @@ from typing import Any
 from app.i18n import N_, card_in_text, join_names, quoted
 from app.i18n import gettext as _
 from app.rules.errors import RuleError
-from app.rules.golf import Event, Shape
+from app.rules.golf import HOLE_COUNTS, TARGET_TOTAL, Event, Length, Shape
 
 ROW_NAMES = {2: ("top", "bottom")}
 COLUMN_NAMES = {2: ("left", "right"), 3: ("left", "middle", "right")}
+# A game's length as the forms, the invite and the score sheet name it (whole phrases).
+LENGTH_LABELS = {
+    Length.NINE: N_("9 holes"),
+    Length.EIGHTEEN: N_("18 holes"),
+    Length.UNTIL_TARGET: N_("Until 100"),
+}
+assert set(LENGTH_LABELS) == set(Length)
+# The catalogs need fixed phrases (here and in the "hole_count" refusal); this keeps them true.
+assert HOLE_COUNTS == (9, 18) and TARGET_TOTAL == 100, "reword the length labels"
 GAME_NAMES = {"golf6": N_("six-card Golf"), "golf4": N_("four-card Golf")}
 # Each place named whole, so every language can word it its own way.
 PLACES = {
@@ -29,6 +38,10 @@ SHORT_PLACES = {
     ("top", "right"): N_("top-right"), ("bottom", "left"): N_("bottom-left"),
     ("bottom", "middle"): N_("bottom-middle"), ("bottom", "right"): N_("bottom-right"),
 }
+
+
+def length_label(length: Length | str) -> str:
+    return _(LENGTH_LABELS[Length(length)])
 
 
 def _place(index: int, shape: Shape) -> tuple[str, str]:

@@ -11,15 +11,14 @@ import re
 from starlette.datastructures import FormData
 
 from app.i18n import gettext as _
+from app.rules.golf import MAX_SEATS, Length
 from app.rules.scoresheet import (
     HELPER_RANKS,
     MAX_HOLES,
     MAX_NAME,
-    MAX_PLAYERS,
     InvalidEntryError,
     Sheet,
     SheetGame,
-    SheetLength,
 )
 from app.web.forms import (
     FormError,
@@ -34,7 +33,7 @@ from app.web.forms import (
 from app.web.scorekeeper.words import error_text
 
 GAME_LABELS = {SheetGame.SIX_CARD: "Six-card Golf", SheetGame.FOUR_CARD: "Four-card Golf"}
-LENGTHS = {length.value: length for length in SheetLength}
+LENGTHS = {length.value: length for length in Length}
 GAMES = {game.value: game for game in SheetGame}
 RANKS = {rank: rank for rank in HELPER_RANKS}
 # Wider than any score, so that "12345" reads as out of range rather than as not a number.
@@ -42,19 +41,19 @@ ANY_WHOLE = 10**18
 
 
 def typed_names(form: FormData) -> list[str]:
-    return [typed(form, f"player_{i}") for i in range(1, MAX_PLAYERS + 1)]
+    return [typed(form, f"player_{i}") for i in range(1, MAX_SEATS + 1)]
 
 
 def player_names(form: FormData) -> list[str]:
     """The "Player 1" … "Player 8" fields in order; empty ones are left for the rules to skip."""
     return [
-        text_field(form, f"player_{i}", MAX_NAME, required=False) for i in range(1, MAX_PLAYERS + 1)
+        text_field(form, f"player_{i}", MAX_NAME, required=False) for i in range(1, MAX_SEATS + 1)
     ]
 
 
-def length(form: FormData) -> SheetLength:
+def length(form: FormData) -> Length:
     try:
-        return choice_field(form, "length", LENGTHS, default=SheetLength.NINE.value)
+        return choice_field(form, "length", LENGTHS, default=Length.NINE.value)
     except FormError:
         raise FormError("length", _("Please choose 9 holes, 18 holes or Until 100.")) from None
 

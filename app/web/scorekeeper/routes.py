@@ -19,8 +19,8 @@ from app.i18n import N_
 from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules import scoresheet as rules
-from app.rules.golf import KNOCK_PENALTY
-from app.rules.scoresheet import Sheet, SheetError, SheetGame, SheetLength
+from app.rules.golf import KNOCK_PENALTY, Length
+from app.rules.scoresheet import Sheet, SheetError, SheetGame
 from app.storage import scoresheets as store
 from app.storage.scoresheets import StoredSheet
 from app.web.forms import FormError, PostedForm, parse_int, version_field
@@ -287,11 +287,11 @@ def _new_page(
     """The new-sheet form, re-filled with what was typed after a mistake."""
     context = {
         "names": forms.typed_names(form),
-        "length": forms.typed(form, "length") or SheetLength.NINE.value,
+        "length": forms.typed(form, "length") or Length.NINE.value,
         "game": forms.typed(form, "game") or SheetGame.SIX_CARD.value,
         "pairs_cancel": forms.pairs_cancel(form),
         "knock_penalty": forms.knock_penalty(form),
-        "lengths": list(SheetLength),
+        "lengths": list(Length),
         "games": forms.GAME_LABELS,
         "message": None if error is None else _message(error, state := FormState()),
         "invalid": None if error is None else state.invalid,

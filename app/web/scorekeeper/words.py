@@ -1,4 +1,4 @@
-"""The words of the score sheet: its refusals, the live region's standing, the lengths.
+"""The words of the score sheet: its refusals and the live region's standing.
 
 The rules (app.rules.scoresheet) answer with codes and facts; this is the one place that turns
 them into sentences, in the reader's language (each sentence whole, with placeholders).
@@ -9,18 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from app.i18n import N_, gettext, join_names
-from app.rules.scoresheet import TARGET, SheetError, SheetLength, Standing
-
-LENGTH_LABELS = {
-    SheetLength.NINE: N_("9 holes"),
-    SheetLength.EIGHTEEN: N_("18 holes"),
-    SheetLength.UNTIL_100: N_("Until 100"),
-}
-
-
-def length_label(length: SheetLength | str) -> str:
-    return gettext(LENGTH_LABELS[SheetLength(length)])
+from app.i18n import gettext, join_names
+from app.rules.golf import TARGET_TOTAL
+from app.rules.scoresheet import SheetError, Standing
 
 
 def _cards(p: Mapping[str, Any]) -> str:
@@ -74,7 +65,7 @@ def standing_text(standing: Standing) -> str:
             return gettext("After hole %(hole)s, %(names)s leads with %(low)s.", **facts)
         return gettext("After hole %(hole)s, %(names)s share the lead with %(low)s.", **facts)
     if standing.reached:
-        facts |= {"reached": join_names(standing.reached), "target": TARGET}
+        facts |= {"reached": join_names(standing.reached), "target": TARGET_TOTAL}
         if one:
             return gettext("Game over after hole %(hole)s: %(reached)s reached %(target)s. "
                            "%(names)s wins with %(low)s.", **facts)
