@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 from app import i18n
 from app.rules.cards import is_red
 from app.rules.names import MAX_NAME
+from app.rules.solitaire import MAX_JOKERS
 from app.security import CSRF_FIELD, csrf_token
 from app.web.assets import Bundle, build_bundles
 from app.web.forms import DEAL_NUMBER_CHARS
@@ -36,6 +37,7 @@ def make_templates(
     env.globals["static_url"] = lambda name: static_url(static_dir, name)
     env.globals["CSRF_FIELD"] = CSRF_FIELD
     env.globals["MAX_NAME"] = MAX_NAME
+    env.globals["MAX_JOKERS"] = MAX_JOKERS
     env.globals["DEAL_NUMBER_CHARS"] = DEAL_NUMBER_CHARS
     env.filters["html_attrs"] = html_attrs
     env.filters["card_name"] = i18n.card_name

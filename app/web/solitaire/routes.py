@@ -24,6 +24,7 @@ from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.solitaire import (
     COLUMNS,
     DRAW,
+    MAX_JOKERS,
     STANDARD,
     Draw,
     InvalidMoveError,
@@ -89,7 +90,9 @@ BOARD_FRAGMENT = "solitaire/_board_swap.html"
 # Messages a plain-form redirect can ask the next page to show (no JavaScript, no session).
 DONE_MESSAGES = {"undo": UNDO_MESSAGE, "rewind": REWIND_MESSAGE}
 FLAGS = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
-JOKERS = {"0": 0, "1": 1, "2": 2}
+JOKERS = {str(count): count for count in range(MAX_JOKERS + 1)}
+# The catalog needs a fixed sentence for a bad joker count; this keeps it true.
+assert MAX_JOKERS == 2, "reword “Choose 0, 1 or 2 jokers.”"
 WATCH_CHOICES = {mode: mode for mode in WATCH_MODES}
 ACTIONS = {"number": "number", "random": "random"}
 MOVES_LIMIT = VERSION_LIMIT
