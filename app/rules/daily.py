@@ -13,9 +13,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from functools import lru_cache
 
-from app.rules.dealnum import splitmix64
+from app.rules.dealnum import MAX_SHORT_DEAL_NUMBER, splitmix64
 
-DEAL_RANGE = 2**31 - 1
 # The rule is public, so anyone can work out a coming day's number; a deal of the day stays
 # unplayable as a free deal this far ahead (and until its day is over).
 DAYS_AHEAD = 2 * 366
@@ -24,7 +23,7 @@ DAYS_AHEAD = 2 * 366
 def daily_deal_number(day: date) -> int:
     """The deal number of the deal of the day for `day` (a UTC date)."""
     seed = day.year * 10_000 + day.month * 100 + day.day
-    return 1 + next(splitmix64(seed)) % DEAL_RANGE
+    return 1 + next(splitmix64(seed)) % MAX_SHORT_DEAL_NUMBER
 
 
 def daily_day_of(number: int, today: date) -> date | None:

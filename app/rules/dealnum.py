@@ -17,6 +17,8 @@ from collections.abc import Iterator, Sequence
 MIN_DEAL_NUMBER = 1
 # Largest number that survives a round trip through JSON numbers (IEEE doubles).
 MAX_DEAL_NUMBER = 2**53 - 1
+# Random and daily deals are numbered 1 to this (31 bits), so their numbers stay short to type.
+MAX_SHORT_DEAL_NUMBER = 2**31 - 1
 _MASK = 2**64 - 1
 
 

@@ -6,7 +6,6 @@ package's names too, as `from app.storage import solitaire`.
 
 from app.storage.solitaire.deals import (
     HOLES,
-    RANDOM_DEAL_LIMIT,
     DealIsFinal,
     DealNotFound,
     DrawIsKept,
@@ -30,7 +29,7 @@ from app.storage.solitaire.deals import (
 )
 
 __all__ = [
-    "HOLES", "RANDOM_DEAL_LIMIT", "DealIsFinal", "DealNotFound", "DrawIsKept", "HoleNotReady",
+    "HOLES", "DealIsFinal", "DealNotFound", "DrawIsKept", "HoleNotReady",
     "StaleDeal", "StoredDeal", "StoredRound", "apply_move", "create_deal", "create_round",
     "day_of_deal", "in_play_for_score", "load_deal", "load_round", "next_hole", "note_coach_move",
     "random_deal_number", "rewind", "score_counts", "undo",

@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.rules.dealnum import MAX_DEAL_NUMBER
+from app.rules.dealnum import MAX_SHORT_DEAL_NUMBER
 from app.rules.solitaire import (
     Draw,
     Game,
@@ -32,9 +32,6 @@ from app.storage.models import MOVE_LOG_SCHEMA, DailyEntry, SolitaireDeal, Solit
 from app.tokens import new_token
 
 HOLES = 9
-# Random deals are drawn from the 31-bit range so their numbers stay short enough to type.
-RANDOM_DEAL_LIMIT = 2**31 - 1
-assert RANDOM_DEAL_LIMIT <= MAX_DEAL_NUMBER
 
 
 class DealNotFound(LookupError):
@@ -130,7 +127,7 @@ _SAVE_MOVES = (
 
 
 def random_deal_number() -> int:
-    return secrets.randbelow(RANDOM_DEAL_LIMIT) + 1
+    return secrets.randbelow(MAX_SHORT_DEAL_NUMBER) + 1
 
 
 def _to_stored(row: SolitaireDeal) -> StoredDeal:
