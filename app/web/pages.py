@@ -16,6 +16,7 @@ from app.content.glossary import sorted_terms
 from app.content.golf4_examples import GOLF4_CONTEXT
 from app.i18n import current_locale
 from app.i18n import gettext as _
+from app.rules.golf import SIX_CARD
 from app.web import search_engines
 from app.web.golf.coach import strategy_levels
 from app.web.i18n import localized_template
@@ -60,7 +61,7 @@ def golf6_rules(request: Request) -> Response:
 
 @router.get("/rules/six-card-golf/strategy", response_class=HTMLResponse)
 def golf6_strategy(request: Request) -> Response:
-    context = {**READING, "levels": strategy_levels()}
+    context = {**READING, "levels": strategy_levels(), "shape": SIX_CARD}
     page = render(request, localized_template("pages/strategy_golf6.html"), None, context)
     return cacheable(request, page)
 
