@@ -120,6 +120,8 @@ def test_create_sets_a_private_seat_cookie_scoped_to_the_game(client):
         ({"name": "A" * 31}, "30 characters"),
         ({"length": "7"}, "choices offered"),
         ({"first_two": "sideways"}, "First two cards"),
+        # One deck has four cards of a rank: six equal cards need the second deck.
+        ({"bonus_six": "on"}, "six equal cards needs two decks"),
     ],
 )
 def test_create_refused_with_a_reason_and_nothing_made(client, app, fields, message):
@@ -137,6 +139,13 @@ def test_create_refused_with_a_reason_and_nothing_made(client, app, fields, mess
         from app.storage.models import Golf6Game
 
         assert session.scalar(select(func.count()).select_from(Golf6Game)) == 0
+
+
+@pytest.mark.parametrize("seats", [{"two_decks": "on"}, {"bots": "3", "friends": "1"}])
+def test_bonus_for_six_equal_cards_accepted_with_two_decks(client, seats):
+    """Two decks ticked, or five seats (which always deal from two decks)."""
+    url = create(client, bonus_six="on", **seats)
+    assert "Bonus minus 20 for six equal cards (two decks)" in client.get(url).text
 
 
 def test_a_refused_form_keeps_what_was_chosen(client):

@@ -9,6 +9,7 @@ from starlette.datastructures import FormData
 
 from app.i18n import N_
 from app.i18n import gettext as _
+from app.rules.cards import SUITS
 from app.rules.golf import MAX_SEATS, Game, Length, Options, OptionsError
 from app.rules.golf.options import KNOCK_PENALTY, ONLY_IN
 from app.web.forms import (
@@ -146,6 +147,7 @@ def parse_new_game(form: FormData) -> NewGame:
         options = Options(seats=1 + bots + friends, holes=length.planned_holes, game=game, **chosen)
     except OptionsError as error:
         raise FormError("options", refusal_text(error)) from error
+    _check_bonus_six(options)
     return NewGame(
         name=name,
         bots=bots,
@@ -155,6 +157,16 @@ def parse_new_game(form: FormData) -> NewGame:
         options=options.to_dict(),
         hints=hints_field(form),
     )
+
+
+def _check_bonus_six(options: Options) -> None:
+    """Six equal cards need more of a rank than one deck has (four): refuse the bonus there."""
+    if options.bonus_six and len(SUITS) * options.decks < options.shape.size:
+        two_decks = next(v["label"] for v in VARIATIONS if v["key"] == "two_decks")
+        raise FormError("bonus_six", _(
+            "The bonus for six equal cards needs two decks: one deck has only four cards of "
+            "each rank. Tick “%(two_decks)s” as well, or leave the bonus out.",
+            two_decks=_(two_decks)))
 
 
 def rules_in_play(options: Options) -> list[str]:
