@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from app.players.golf import golf4_rollout
-from app.players.golf.coach4_search import Verdict, search
+from app.players.golf.coach4_search import search
 from app.players.golf.knowledge import Knowledge, knowledge_of, placed, rank_of
 from app.players.golf.square import Square, partners
 from app.rules.cards import RANKS
@@ -346,9 +346,20 @@ def _place_phase(view: SeatView) -> Move:
 
 def choose(view: SeatView, rng: random.Random) -> Move:
     """The coach's move for the view's seat."""
-    verdict = checked(view)
-    if verdict is not None:
-        return verdict.move
+    searched = SEARCH and view.seats == 2 and view.phase in (Phase.DRAW, Phase.PLACE)
+    if searched and not plan_drags(view):
+        prior = _heuristic(view, legal_moves_for(view))
+        return search(
+            view, _dice(view), golf4_rollout.greedy_turn, golf4_rollout.greedy_place, prior=prior
+        )
+    return square_move(view)
+
+
+def square_move(view: SeatView) -> Move:
+    """The square model's own move, without the search's play-outs: what Hint advises. The
+    play-outs assume an opponent who plays by greedy's public rules, which pays against the
+    Steady level but not against a person or another level (a QA pass saw them break up a
+    pair of aces on a square that scored 0, to lure a Steady opponent into a knock penalty)."""
     legal = legal_moves_for(view)
     if view.phase == Phase.DRAW:
         if plan_drags(view):
@@ -357,17 +368,6 @@ def choose(view: SeatView, rng: random.Random) -> Move:
     if view.phase == Phase.PLACE:
         return _place_phase(view)
     return legal[0]  # the next hole: nothing to choose
-
-
-def checked(view: SeatView) -> Verdict | None:
-    """Heads-up, the heuristic's move as the search checked it (None: no search here)."""
-    searched = SEARCH and view.seats == 2 and view.phase in (Phase.DRAW, Phase.PLACE)
-    if not searched or plan_drags(view):
-        return None
-    prior = _heuristic(view, legal_moves_for(view))
-    return search(
-        view, _dice(view), golf4_rollout.greedy_turn, golf4_rollout.greedy_place, prior=prior
-    )
 
 
 def _dice(view: SeatView) -> random.Random:

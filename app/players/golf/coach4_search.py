@@ -76,20 +76,6 @@ TOP_ROW = (0, 1)
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """What the search found: the move to play (a taken discard goes to `index`) and, when it
-    overruled the heuristic's move (`prior`), both moves' chances of winning the game over the
-    same `deals`."""
-
-    move: Move
-    index: int = -1
-    prior: Move | None = None
-    chance: float | None = None
-    prior_chance: float | None = None
-    deals: int = 0
-
-
-@dataclass(frozen=True)
 class Action:
     """A candidate move: its first Move, and how to play it on a determinised hole."""
 
@@ -245,7 +231,7 @@ def search(
     place: Callable,
     deals: int | None = None,
     prior: tuple[str, int] | None = None,
-) -> Verdict:
+) -> Move:
     """The candidate with the best mean over `deals` determinisations (ties: listed first).
 
     Every `BATCH` deals, a candidate clearly behind the leader on the same deals (by `DROP_Z`
@@ -253,7 +239,7 @@ def search(
     when one candidate is left."""
     actions = candidates(view)
     if len(actions) == 1:
-        return Verdict(actions[0].move, actions[0].index)
+        return actions[0].move
     deals = DEALS if deals is None else deals  # read now, so a benchmark may change it
     table = Table(view)
     turns = [greedy_turn, greedy_turn]
@@ -278,15 +264,7 @@ def search(
     best = max(alive, key=lambda a: (sum(values[a]), -a))
     if favoured >= 0 and best != favoured and _z(values[best], values[favoured]) < OVERRULE_Z:
         best = favoured
-    if favoured < 0 or best == favoured:
-        return Verdict(actions[best].move, actions[best].index)
-    played = len(values[best])  # the prior is never dropped: both met the same deals
-
-    def chance(a: int) -> float:
-        return min(1.0, max(0.0, sum(values[a]) / played))
-
-    return Verdict(actions[best].move, actions[best].index, actions[favoured].move,
-                   chance(best), chance(favoured), played)
+    return actions[best].move
 
 
 def _matching(view: SeatView, actions: list[Action], prior: tuple[str, int] | None) -> int:

@@ -1,8 +1,10 @@
 """Advice at the Golf table: the move the `coach` player would make, why, and the figures.
 
 `hint(view)` is honest by construction: it reads only the seat's `SeatView` (never a
-face-down card or the stock order) and its move *is* `bots.choose("coach", view, rng)`, so
-following every hint plays exactly as the computer's strong level does. The reason and the
+face-down card or the stock order). In six-card Golf its move *is* `bots.choose("coach",
+view, rng)`, so following every hint plays exactly as the computer's strong level does; in
+four-card Golf it is the square model's move (`coach4.square_move`), which the Strong
+computer then checks heads-up by play-outs that assume a Steady opponent. The reason and the
 figures come from the coach's own evaluation (app.players.golf.coach and coach_eval):
 - `worth_hidden`: what a face-down card is worth on average now (the mean of unseen cards);
 - `saving`: how much the card lowers the expected score where it goes (`Evaluator.ev`, which
@@ -10,8 +12,8 @@ figures come from the coach's own evaluation (app.players.golf.coach and coach_e
 - `margin`: how much better, by the coach's whole valuation (look-ahead, tempo, the card it
   gives the next player), the advised action is than the next best; under `CLOSE` the hint
   names that runner-up too.
-In four-card Golf the figures come from that coach's square model (coach4.SquareModel), and
-only where it makes the move plain (`_square_facts`). The result holds codes and numbers
+In four-card Golf the figures come from that coach's square model (coach4.SquareModel)
+(`_square_facts`). The result holds codes and numbers
 only; app.web.golf.coach words them.
 
 `option_values(view)` gives the coach's value of every action it weighs at this decision
@@ -68,16 +70,11 @@ class Hint:
     runner_up: Move | None = None  # the next best action when it is close
     margin: float | None = None  # value of the runner-up less the advised action's
     there: int | None = None  # "spares_…": the place that would save more
-    # Four-card Golf. A knock: the seat's square and the best other square after its last
-    # turn, as the coach expects them; the seat's card the advised one pairs with; a move the
-    # search chose over the heuristic's (`runner_up`): each one's chance of winning the game
-    # over the same `deals`.
+    # Four-card Golf: a knock's own square and the best other square after its last turn, as
+    # the coach expects them; the seat's card the advised one pairs with.
     score: float | None = None
     theirs: float | None = None
     mate: int | None = None
-    chance: float | None = None
-    runner_up_chance: float | None = None
-    deals: int | None = None
 
 
 def hint_dice(view: SeatView) -> random.Random:
@@ -163,19 +160,12 @@ def _plain_reason(move: Move) -> str:
 
 
 def _four_card_hint(view: SeatView) -> Hint:
-    """The four-card coach's move: the search's verdict where it checks the heuristic (the
-    same call `choose` makes, so the move is the coach's), else the heuristic's."""
-    verdict = four.checked(view)
-    move = verdict.move if verdict else bots.choose("coach", view, hint_dice(view))
-    # Where a take puts the card: the search's place, else the square model's.
-    place = verdict.index if verdict is not None and verdict.index >= 0 else None
+    """The four-card square model's move (coach4.square_move: the Strong computer's move
+    before its play-outs against a Steady-like opponent), with its reason and figures."""
+    move = four.square_move(view)
     plain = {"reason": _plain_reason(move), "card": _card_of(view, move),
-             "index": getattr(move, "index", place)}
-    if verdict is not None and verdict.prior not in (None, move):
-        return Hint(move=move, **(plain | {
-            "reason": "played_out", "runner_up": verdict.prior, "chance": verdict.chance,
-            "runner_up_chance": verdict.prior_chance, "deals": verdict.deals}))
-    return Hint(move=move, **(plain | _square_facts(view, move, place)))
+             "index": getattr(move, "index", None)}
+    return Hint(move=move, **(plain | _square_facts(view, move)))
 
 
 def _knock_facts(view: SeatView) -> dict:
@@ -190,7 +180,7 @@ def _knock_facts(view: SeatView) -> dict:
     return {"reason": reason, "score": score, "theirs": theirs}
 
 
-def _square_facts(view: SeatView, move: Move, place: int | None = None) -> dict:
+def _square_facts(view: SeatView, move: Move) -> dict:
     """Four-card Golf: a reason and figures where the coach's square model makes the move
     plain (its search may still have chosen it on other grounds; then the hint just names
     the move). Savings are in expected points, face-down cards it has not seen at their
@@ -210,10 +200,8 @@ def _square_facts(view: SeatView, move: Move, place: int | None = None) -> dict:
             return {}
         rank = rank_of(card)
         # A take names the place the coach means the card for (CONTRACT: pile and place).
-        if isinstance(move, Swap):
-            index = move.index
-        else:
-            index = four.best_place(four._plan(view), rank)[0] if place is None else place
+        index = (move.index if isinstance(move, Swap)
+                 else four.best_place(four._plan(view), rank)[0])
         savings = {i: saving(rank, i) for i in view.shape.positions}
         found = savings[index]
         if max(savings.values()) > found + MORE:

@@ -54,15 +54,6 @@ def _n(value: float) -> str:
     return format_number(round(value, 1), decimals=1)
 
 
-def _percent(share: float) -> str:
-    return _("%(percent)s%%", percent=format_number(round(share * 100)))
-
-
-def _capitalised(phrase: str) -> str:
-    """An infinitive phrase from `action_phrase` as the start of a sentence."""
-    return phrase[:1].upper() + phrase[1:]
-
-
 def _where(view: SeatView, index: int) -> str:
     """A place in the seat's own layout: "your bottom-right face-down card"."""
     place = short_position_name(index, view.shape)
@@ -170,19 +161,17 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
             "a card taken from the discard pile must go into your layout, and here it costs "
             "you least."),
         "spares_gift": lambda: _(
-            "it would save about %(saving)s points more on %(there)s, but then that card "
-            "would go on the discard pile, where the next player could use it.",
+            "it would leave your score about %(saving)s points lower on %(there)s, but then "
+            "that card would go on the discard pile, where the next player could use it.",
             there=_where(view, advice.there), saving=saving),
         "spares_hidden_gift": lambda: _(
-            "it would save about %(saving)s points more on %(there)s, but then that card "
-            "would go on the discard pile unseen, and it may well be a low card the next "
-            "player takes.",
+            "it would leave your score about %(saving)s points lower on %(there)s, but then "
+            "that card, which you have not seen, would go face up on the discard pile, and it "
+            "may well be a low card the next player takes.",
             there=_where(view, advice.there), saving=saving),
     }
     if r in tails:
         return _("%(action)s: %(reason)s", action=_placement(view, advice), reason=tails[r]())
-    if r == "played_out":
-        return _played_out_text(view, advice)
     simple = {
         "draw_discard_useless": lambda: _(
             "Draw from the stock: the %(card)s on the discard pile would not lower your score "
@@ -223,12 +212,12 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
         "throw": lambda: _("Throw the %(card)s away.", card=card),
         "knock": lambda: _("Knock: your score is likely low enough to end the hole."),
         "knock_ahead": lambda: _(
-            "Knock: your cards score %(score)s, and even after its last turn the best of the "
-            "other squares can expect about %(theirs)s.",
+            "Knock: your cards score %(score)s, and even after their last turns none of the "
+            "others can expect to score below about %(theirs)s.",
             score=format_number(round(advice.score)), theirs=_n(advice.theirs)),
         "knock_now": lambda: _(
-            "Knock: your cards score %(score)s and the best of the other squares can expect "
-            "about %(theirs)s after its last turn, but waiting would likely leave you further "
+            "Knock: your cards score %(score)s and another player can expect about "
+            "%(theirs)s after their last turn, but waiting would likely leave you further "
             "behind: every turn you wait gives the others more turns too.",
             score=format_number(round(advice.score)), theirs=_n(advice.theirs)),
         "draw_worth_more": lambda: _(
@@ -241,28 +230,6 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
     if wording is None:
         return _("The coach would %(action)s.", action=action_phrase(view, advice.move, None))
     return wording()
-
-
-def _played_out_text(view: SeatView, advice: Hint) -> str:
-    """Four-card Golf: the search overruled the square model's move; say by how much."""
-    card = advice.card
-    action = action_phrase(view, advice.move, card)
-    if isinstance(advice.move, TakeDiscard):
-        action = _placement(view, advice)
-    other_card = view.drawn if isinstance(advice.runner_up, Swap | ThrowAway) else None
-    facts = {"action": _capitalised(action), "deals": advice.deals,
-             "alternative": action_phrase(view, advice.runner_up, other_card)}
-    chance, other = _percent(advice.chance), _percent(advice.runner_up_chance)
-    if chance == other:  # the game is as good as decided: the hole's points made the difference
-        return _(
-            "%(action)s: the coach played the rest of the hole out %(deals)s times, guessing "
-            "the cards you cannot see, and this way ended the hole better on average than if "
-            "you %(alternative)s.", **facts)
-    return _(
-        "%(action)s: the coach played the rest of the hole out %(deals)s times, guessing the "
-        "cards you cannot see, and this way your chance of winning the game came to about "
-        "%(chance)s, against %(other)s if you %(alternative)s.",
-        chance=chance, other=other, **facts)
 
 
 def _close_text(view: SeatView, advice: Hint) -> str:
@@ -470,6 +437,6 @@ def strategy_levels() -> list[dict[str, str]]:
     """Each level's measured points a hole and wins against the strong level (levels.MEASURED)."""
     return [
         {"label": LEVEL_NAMES[name], "player": name, "mine": _n(mine), "strong": _n(strong),
-         "won": _percent(share)}
+         "won": _("%(percent)s%%", percent=format_number(round(share * 100)))}
         for name, (mine, strong, share) in MEASURED.items()
     ]
