@@ -99,6 +99,8 @@ def test_new_game_form_offers_the_contract_fields(client):
     for label in ("Your name", "Computer players", "Friend seats", "Length", "Create game"):
         assert label in html
     assert 'name="first_two"' in html and 'name="jokers"' in html
+    # Both games' variations stay on the page; it says only the chosen game's are used (QA).
+    assert "only the variations of the game you choose here are used" in html
 
 
 def test_create_sets_a_private_seat_cookie_scoped_to_the_game(client):
