@@ -36,6 +36,12 @@ def _rules(**flags: bool) -> golf.scoring.ScoringRules:
     return Options(game="golf4", **flags).scoring
 
 
+def test_each_place_knows_the_other_card_of_its_column():
+    # Top row first: six-card 0 1 2 / 3 4 5, four-card 0 1 / 2 3.
+    assert [golf.SIX_CARD.column_mate(i) for i in range(6)] == [3, 4, 5, 0, 1, 2]
+    assert [FOUR_CARD.column_mate(i) for i in range(4)] == [2, 3, 0, 1]
+
+
 def test_deal_gives_a_face_down_square_each_and_play_starts_left_of_the_dealer():
     state = golf.new_game(Options(game="golf4", seats=3), 11)
     assert state.options.shape == FOUR_CARD == golf.Shape(2, 2)

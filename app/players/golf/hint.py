@@ -292,8 +292,7 @@ def makes_pair(view: SeatView, mine: Sequence[str | None], card: str, index: int
     """Whether `card` put at `index` matches the seat's card known at the other end of its
     column (`mine`: the ranks it knows, as `knowledge_of` gives them)."""
     rank = rank_of(card)
-    partner = next(b if a == index else a for a, b in view.shape.column_lines if index in (a, b))
-    return rank is not None and mine[partner] == rank
+    return rank is not None and mine[view.shape.column_mate(index)] == rank
 
 
 def _best_discard_saving(view: SeatView) -> float:

@@ -158,9 +158,7 @@ def _with_reasons(moment: Moment) -> Moment:
         facts["raised"] = ev.ev(placed(plan.mine, move.index, rank_of(view.drawn))) - ev.ev(
             plan.mine)
         layout = view.layouts[view.seat]
-        partner = next(b if a == move.index else a for a, b in view.shape.column_lines
-                       if move.index in (a, b))
-        old, other = layout[move.index], layout[partner]
+        old, other = layout[move.index], layout[view.shape.column_mate(move.index)]
         if old is not None and other is not None and rank(old) == rank(other):
             facts["broke_pair"] = old
     return replace(moment, **facts)

@@ -52,6 +52,10 @@ class Shape:
         """The row nearest its owner (the bottom row): the cards a peek shows."""
         return self.row_lines[-1]
 
+    def column_mate(self, index: int) -> int:
+        """The other position of `index`'s column (both shapes have two rows): a pair."""
+        return next(i for i in self.column_lines[self.column_of(index)] if i != index)
+
     def is_middle_column(self, index: int) -> bool:
         """Neither the leftmost nor the rightmost column."""
         return 0 < self.column_of(index) < self.columns - 1

@@ -409,8 +409,7 @@ def why(step: store.Step, game: store.Game) -> str:
     if card is None:
         return ""
     shape = game.options.shape
-    partner = next(b if a == index else a for a, b in shape.column_lines if index in (a, b))
-    other = layout[partner]
+    other = layout[shape.column_mate(index)]
     if other is not None and rank(other) == rank(card):
         return " " + _("(Kept the %(card)s: it pairs its column, which now scores 0.)",
                        card=card_in_text(card))
