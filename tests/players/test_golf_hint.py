@@ -603,3 +603,22 @@ def test_four_card_hints_say_why_in_both_languages():
     english = said["spares_hidden_gift"][0][0]
     assert "but then that card, which you have not seen, would go face up on the" in english
     assert " from the discard pile " not in said["draw_worth_more"][0][1]  # Swedish words
+
+
+@pytest.mark.parametrize("pairs_cancel", [False, True])
+def test_a_four_card_take_hint_and_the_next_hint_name_the_same_place(pairs_cancel):
+    """A QA pass took the discard as Hint said ("… and swap it for your top-right card") and
+    the next Hint named another place. Both now come from the square model."""
+    from tests.players.golf4_helpers import positions as four_card_positions
+
+    options = Options(game="golf4", pairs_cancel=pairs_cancel)
+    takes = 0
+    for seed in (1, 2, 3):
+        for state, seat in four_card_positions(options, seed, moves=300):
+            advice = hint(seat_view(state, seat))
+            if advice is None or not isinstance(advice.move, TakeDiscard):
+                continue
+            then = hint(seat_view(apply(state, advice.move), seat))
+            assert then.move == Swap(seat, advice.index), (advice, then)
+            takes += 1
+    assert takes > 5
