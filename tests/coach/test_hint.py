@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.players.solitaire import hint, sampling
+from app.players.solitaire.accel import library
 from app.players.solitaire.hint import advise
 from app.players.solitaire.thumb import thumb_move
 from app.rules.solitaire import DRAW, Play, Variant, apply, deal_for_number, start
@@ -254,5 +255,7 @@ def test_the_last_resort_of_a_hint_stays_bounded(monkeypatch):
         position = apply(position, hint_module.advise(position).move)
     made.clear()
     hint_module.advise(position)
-    assert made, "the hint sampled"
+    last = made[-1]
+    if library() is not None:  # pure Python has smaller limits and reaches it elsewhere
+        assert (last.horizon, last.samples) == (1, hint_module.LAST_RESORT_SAMPLES)
     assert all(coach._solver.nodes <= 400_000 for coach in made if coach._solver is not None)

@@ -171,9 +171,11 @@ def _four_card_hint(view: SeatView) -> Hint:
 def _knock_facts(view: SeatView) -> dict:
     """A knock on a square the seat has fully seen: its score, and the lowest score another
     square is expected to reach with its last turn (the coach's own stopping figures)."""
+    if four.plan_drags(view):
+        return {}  # the hole has dragged on: the coach ends it, whatever the figures
     plan = four._plan(view)
     if any(r is None for r in plan.mine):
-        return {}  # the hole has dragged on: the coach ends it
+        return {}
     score = four.square_after(plan, plan.known.seat, 0)
     theirs = min(four.square_after(plan, s, 1) for s in plan.others)
     reason = "knock_ahead" if score <= theirs else "knock_now"
@@ -181,10 +183,10 @@ def _knock_facts(view: SeatView) -> dict:
 
 
 def _square_facts(view: SeatView, move: Move) -> dict:
-    """Four-card Golf: a reason and figures where the coach's square model makes the move
-    plain (its search may still have chosen it on other grounds; then the hint just names
-    the move). Savings are in expected points, face-down cards it has not seen at their
-    unseen mean, and a pair counted when pairs cancel."""
+    """Four-card Golf: the reason and figures of the square model's move ({} where none
+    explains it: the hint then names the move alone). Savings are in expected points,
+    face-down cards it has not seen at their unseen mean, and a pair counted when pairs
+    cancel."""
     if isinstance(move, Knock):
         return _knock_facts(view)
     known = knowledge_of(view)

@@ -159,7 +159,8 @@ def _with_reasons(moment: Moment) -> Moment:
             plan.mine)
         layout = view.layouts[view.seat]
         old, other = layout[move.index], layout[view.shape.column_mate(move.index)]
-        if old is not None and other is not None and rank(old) == rank(other):
+        if (old is not None and other is not None and rank(old) == rank(other)
+                and rank_of(view.drawn) != rank_of(old)):  # a card of that rank keeps the pair
             facts["broke_pair"] = old
     return replace(moment, **facts)
 

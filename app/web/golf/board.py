@@ -51,8 +51,7 @@ def move_from_code(code: object, seat: int | None, positions: int) -> Move:
     makes, with a position below `positions`; anything else is InvalidMoveError "not_a_move"."""
     text = code if isinstance(code, str) else ""
     kind, colon, index = text.partition(":")
-    # Read here first: the rules' parser hands int() any number of digits (a ValueError past
-    # 4,300), and does not know this layout's size.
+    # Read here first: the rules' parser does not know this layout's size.
     position = parse_int(index, 0, positions - 1) if colon else None
     try:
         move = move_from_json({"kind": kind, "seat": seat, "index": position})

@@ -160,7 +160,8 @@ def parse_new_game(form: FormData) -> NewGame:
 
 
 def _check_bonus_six(options: Options) -> None:
-    """Six equal cards need more of a rank than one deck has (four): refuse the bonus there."""
+    """Six equal cards need more of a rank than one deck has (four): refuse the bonus there.
+    A check of a new game's form, not a rule of Options: a game stored before it must load."""
     if options.bonus_six and len(SUITS) * options.decks < options.shape.size:
         two_decks = next(v["label"] for v in VARIATIONS if v["key"] == "two_decks")
         raise FormError("bonus_six", _(

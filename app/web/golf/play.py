@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from app.i18n import N_, possessive, quoted
+from app.i18n import N_, possessive
 from app.i18n import gettext as _
 from app.rules.dealnum import MAX_DEAL_NUMBER
 from app.rules.golf import (
@@ -203,9 +203,8 @@ def _posted_move(code: object, seat: int | None, positions: int) -> Move:
     """The form's move (board.move_code), or a refusal naming what was sent."""
     try:
         return move_from_code(code, seat, positions)
-    except InvalidMoveError:
-        text = code if isinstance(code, str) else ""
-        raise TableRefusal(422, _("%(value)s is not a move.", value=quoted(text[:40]))) from None
+    except InvalidMoveError as error:
+        raise TableRefusal(422, refusal_text(error)) from None
 
 
 def _repeated(chosen: Move, version: int, game: store.Game) -> bool:

@@ -114,7 +114,7 @@ REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "unknown_kind": lambda p: _("%(value)s is not a kind of move", value=quoted(p["value"])),
     "bad_seat": lambda p: _("%(value)s is not a seat", value=quoted(p["value"])),
     "bad_position": lambda p: _("%(value)s is not a card position", value=quoted(p["value"])),
-    "not_a_move": lambda p: _("%(value)s is not a move", value=quoted(p["text"])),
+    "not_a_move": lambda p: _("%(value)s is not a move.", value=quoted(p["text"])),
     "no_such_seat": lambda p: _("There is no seat %(seat)s in this game", seat=quoted(p["seat"])),
     "no_such_position": lambda p: _(
         "There is no card position %(index)s in a layout", index=quoted(p["index"])),
