@@ -10,7 +10,6 @@ in the reader's language (app.web.solitaire.words).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from app.rules import errors
 from app.rules.cards import JOKER, InvalidCardError, check_card, is_joker, rank, standard_deck
 from app.rules.dealnum import check_deal_number, shuffled
 from app.rules.errors import RuleError  # noqa: F401 (re-exported)
+from app.rules.numbers import parse_int
 
 COLUMNS = 7
 ROWS = 5
@@ -103,7 +103,6 @@ class Draw:
 
 Move = Play | Draw
 DRAW = Draw()
-_COLUMN_NUMBER = re.compile(r"[0-9]{1,3}")
 # Moves are immutable, so every stored log (parsed on each request) can share these.
 PLAYS = tuple(Play(column) for column in range(COLUMNS))
 
@@ -112,13 +111,10 @@ def parse_move(data: object) -> Move:
     """A move from its stored or submitted form (`to_json`): a column number 1-7 or "draw"."""
     if data == "draw":
         return DRAW
-    # ASCII digits only ("²".isdigit() too, which int() refuses), and few: int() refuses
-    # thousands of them with a ValueError, not a refusal.
-    if isinstance(data, str) and _COLUMN_NUMBER.fullmatch(data.strip()):
-        data = int(data.strip())
-    if isinstance(data, int) and not isinstance(data, bool) and 1 <= data <= COLUMNS:
-        return PLAYS[data - 1]
-    raise InvalidMoveError("not_a_move", value=str(data)[:20])
+    column = parse_int(data, 1, COLUMNS)
+    if column is None:
+        raise InvalidMoveError("not_a_move", value=str(data)[:20])
+    return PLAYS[column - 1]
 
 
 # --- The deck and the deal -------------------------------------------------------------

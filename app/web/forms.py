@@ -11,7 +11,6 @@ form is parsed by this dependency and the route itself stays a plain `def`.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, TypeVar
@@ -22,12 +21,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.i18n import gettext as _
 from app.rules.names import MAX_NAME, NameProblem, name_key, name_problem, tidy_name
+from app.rules.numbers import parse_int
 from app.web.loading import PageNotFound
 
 T = TypeVar("T")
-
-# A sign, then at most 18 ASCII digits: any such text fits a 64-bit integer.
-_INTEGER = re.compile(r"-?[0-9]{1,18}")
 
 
 class FormError(ValueError):
@@ -63,17 +60,6 @@ async def read_form(request: Request) -> FormData:
 
 
 PostedForm = Annotated[FormData, Depends(read_form)]
-
-
-def parse_int(text: object, low: int, high: int) -> int | None:
-    """The whole number `text` spells in ASCII digits, if it lies in [low, high]; else None."""
-    if not isinstance(text, str):
-        return None
-    text = text.strip()
-    if not _INTEGER.fullmatch(text):
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
 
 
 def int_field(form: FormData, name: str, low: int, high: int, default: int | None = None) -> int:

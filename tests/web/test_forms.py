@@ -7,23 +7,28 @@ import re
 import pytest
 from starlette.datastructures import FormData
 
+from app.rules.numbers import parse_int
 from app.web.forms import (
     FormError,
     bool_field,
     choice_field,
     int_field,
     optional_int_field,
-    parse_int,
     text_field,
     version_field,
 )
 
-NOT_NUMBERS = ["²", "①", "٣", "1²", "", " ", "1.5", "1e3", "+1", "0x10", "9" * 19, None, 7]
+NOT_NUMBERS = ["²", "①", "٣", "1²", "", " ", "1.5", "1e3", "+1", "0x10", "9" * 19, "9" * 5000,
+               None, True, 7.0]
 
 
 @pytest.mark.parametrize("text", NOT_NUMBERS)
 def test_parse_int_refuses_anything_but_ascii_digits(text):
     assert parse_int(text, -(10**20), 10**20) is None
+
+
+def test_parse_int_takes_an_int_as_it_is_from_a_stored_move():
+    assert parse_int(7, 0, 9) == 7 and parse_int(10, 0, 9) is None
 
 
 @pytest.mark.parametrize(("text", "value"), [("0", 0), (" 42 ", 42), ("-3", -3), ("007", 7)])

@@ -15,6 +15,7 @@ from app.rules.golf.errors import (  # noqa: F401 (the errors are re-exported wi
 )
 from app.rules.golf.options import MAX_POSITIONS, MAX_SEATS
 from app.rules.golf.shape import Shape
+from app.rules.numbers import parse_int
 
 
 @dataclass(frozen=True)
@@ -109,13 +110,10 @@ def move_to_json(move: Move) -> dict[str, Any]:
 
 def _small_int(value: object, code: str, limit: int) -> int:
     """An int in 0..limit-1; digit strings are accepted because forms send text."""
-    text = value.strip() if isinstance(value, str) else ""
-    # A few digits only: int() refuses thousands of them with a ValueError, not our error.
-    if text.isascii() and text.isdigit() and len(text) <= len(str(limit)):
-        value = int(text)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit:
-        return value
-    raise InvalidMoveError(code, value=str(value)[:20])
+    number = parse_int(value, 0, limit - 1)
+    if number is None:
+        raise InvalidMoveError(code, value=str(value)[:20])
+    return number
 
 
 def move_from_json(data: object) -> Move:

@@ -26,7 +26,7 @@ from app.rules.golf.moves import (
 )
 from app.rules.golf.scoring import ScoringRules, layout_score
 from app.rules.golf.state import FLIPS_PER_SEAT
-from app.web.forms import parse_int
+from app.rules.numbers import parse_int
 from app.web.golf.words import position_name
 
 # Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).

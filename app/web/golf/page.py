@@ -17,9 +17,10 @@ from fastapi.routing import APIRoute
 from app.i18n import gettext as _
 from app.i18n import join_names
 from app.rules.golf import describe, view_for
+from app.rules.numbers import parse_int
 from app.storage import golf as store
 from app.storage.models import utcnow
-from app.web.forms import VERSION_LIMIT, parse_int, read_form
+from app.web.forms import VERSION_LIMIT, read_form
 from app.web.golf import board as table_board
 from app.web.golf import coach as coach_words
 from app.web.golf.deps import NO_STORE, TableRefusal, Visit, game_path, invite_path, load_visit

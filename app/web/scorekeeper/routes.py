@@ -20,10 +20,11 @@ from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules import scoresheet as rules
 from app.rules.golf import KNOCK_PENALTY, Length
+from app.rules.numbers import parse_int
 from app.rules.scoresheet import Sheet, SheetError, SheetGame
 from app.storage import scoresheets as store
 from app.storage.scoresheets import StoredSheet
-from app.web.forms import FormError, PostedForm, parse_int, version_field
+from app.web.forms import FormError, PostedForm, version_field
 from app.web.golf.words import position_name
 from app.web.loading import found, not_found_is_404
 from app.web.render import (
