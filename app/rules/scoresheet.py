@@ -26,7 +26,10 @@ from app.rules.golf.shape import Shape
 from app.rules.names import MAX_NAME, NameProblem, name_key, name_problem, tidy_name
 
 MIN_SCORE = -50  # six-card Golf, with jokers and bonuses; four-card: SheetGame.min_score
-MAX_HOLES = 99  # negative scores could make an "until 100" game endless; stop somewhere
+# Negative scores could make an "until 100" game endless; stop somewhere. Higher than the
+# online cap (golf.MAX_HOLES_TO_TARGET): a table may play on as it likes, and sheets kept
+# up to this many holes must stay valid.
+MAX_HOLES = 99
 
 
 class SheetGame(StrEnum):
