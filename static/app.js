@@ -110,7 +110,9 @@ document.addEventListener("htmx:afterSettle", (event) => {
   if (!fallback.matches("a[href], button, input, select, textarea, [tabindex]")) {
     fallback.setAttribute("tabindex", "-1");
   }
-  fallback.focus();
+  // Without scrolling: the status line sits at the top, and a phone would jump away from the
+  // cards the player is looking at (the live region is read out wherever the page is).
+  fallback.focus({ preventScroll: true });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -301,3 +301,32 @@ def test_the_copy_button_keeps_focus_while_the_lobby_follows_who_joins(page: Pag
     maria.get_by_role("button", name="Join game").click()
     expect(ann.get_by_text("Maria")).to_be_visible()  # the poll swapped the lobby in
     expect(ann.get_by_role("button", name="Copy invite link")).to_be_focused()
+
+
+def test_a_phone_keeps_the_piles_together_and_the_page_where_it_was(new_page):
+    """A QA pass on a phone: the stock and the discard each took a row, and every turn the
+    page jumped to the status line at the top, away from the cards."""
+    page = new_page(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    create_game(page, "Ann", bots=1, friends=0)
+    page.get_by_role("button", name="Start game").click()
+    expect(my_face_down(page).first).to_be_visible()
+    stock, discard = (page.locator(".golf6-pile").nth(i).bounding_box() for i in (0, 1))
+    # One row: side by side, their heights overlapping.
+    assert stock["x"] + stock["width"] <= discard["x"], (stock, discard)
+    assert discard["y"] < stock["y"] + stock["height"]
+    assert stock["y"] < discard["y"] + discard["height"]
+    # The hints line sits under the players, not between the piles and your cards.
+    order = page.evaluate("""() => {
+        const hints = document.querySelector('.golf6-hints-used');
+        const players = document.querySelector('.golf6-players');
+        return players.compareDocumentPosition(hints) & Node.DOCUMENT_POSITION_FOLLOWING;
+    }""")
+    assert order
+    card = my_face_down(page).last
+    card.scroll_into_view_if_needed()
+    click_first_face_down(page)
+    before = page.evaluate("window.scrollY")
+    assert before > 0
+    click_first_face_down(page)  # the second flip ends the turn: nothing left to click
+    wait_for_htmx(page)
+    assert page.evaluate("window.scrollY") > 0  # the focus went to the status without a jump

@@ -347,6 +347,11 @@ def test_deal_played_to_the_end_shows_the_score_and_review_link(client):
     assert f"Score: {data['score']}" in page
     assert "The draw pile is used up and nothing fits" in page
     assert f'href="/solitaire/deals/{deal_id}/review"' in page and "Review this deal" in page
+    # Beside the result, a button that sends the "Another deal" form (a phone showed it four
+    # screens further down).
+    assert re.search(r'<button type="submit" form="new-deal-form" name="action" value="random"'
+                     r'[^>]*>New deal</button>', page)
+    assert 'id="new-deal-form"' in page
 
 
 def test_a_finished_deal_leaves_no_card_in_the_tab_order(client):
@@ -685,6 +690,7 @@ def test_round_score_card_is_sent_with_a_move_only_when_the_deal_ends(client):
         data = state(client, deal_id)
     assert 'id="coach-extra"' in last.text and "Score card" in last.text
     assert "Deal hole 2" in last.text and "Review this deal" in last.text
+    assert 'form="new-deal-form"' not in last.text  # a round goes on to its next hole
 
 
 def legal_column(data: dict, card: str) -> bool:
