@@ -75,3 +75,15 @@ def test_pages_without_shortcuts_have_no_help_button(page: Page):
     page.goto("/glossary")
     wait_for_htmx(page)
     expect(page.get_by_role("button", name="Keyboard shortcuts")).to_have_count(0)
+
+
+def test_a_touch_phone_is_not_offered_keyboard_shortcuts(new_page):
+    """A QA pass on a phone: the full-width "Keyboard shortcuts" button took a row above the
+    cards, where nobody has a keyboard."""
+    phone = new_page(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    open_deal(phone)
+    expect(phone.get_by_role("button", name="Draw")).to_be_visible()
+    expect(phone.locator("#shortcut-help-button")).to_be_hidden()
+    desk = new_page()
+    open_deal(desk)
+    expect(desk.get_by_role("button", name="Keyboard shortcuts")).to_be_visible()
