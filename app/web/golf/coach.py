@@ -9,6 +9,8 @@ can give away a face-down card or the stock order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
@@ -101,135 +103,166 @@ def hint_text(view: SeatView, advice: Hint) -> str:
     return _reason_text(view, advice) + _close_text(view, advice)
 
 
+@dataclass(frozen=True)
+class _Figures:
+    """A hint's cards and figures as the reader's language writes them."""
+
+    view: SeatView
+    advice: Hint
+
+    @property
+    def worth(self) -> str:
+        return _n(self.advice.worth_hidden) if self.advice.worth_hidden is not None else ""
+
+    @property
+    def saving(self) -> str:
+        return _n(self.advice.saving) if self.advice.saving is not None else ""
+
+    @property
+    def cost(self) -> str:
+        return _n(-self.advice.saving) if self.advice.saving is not None else ""
+
+    @property
+    def card(self) -> str:
+        return card_in_text(self.advice.card) if self.advice.card else ""
+
+    @property
+    def old(self) -> str:
+        return card_in_text(self.advice.replaces) if self.advice.replaces else ""
+
+    @property
+    def pairs_count(self) -> bool:
+        """Four-card Golf's basic game cancels no pairs: its reasons leave them out."""
+        return not (self.view.options.four_card and not self.view.options.pairs_cancel)
+
+
 def _reason_text(view: SeatView, advice: Hint) -> str:
-    r = advice.reason
-    worth = _n(advice.worth_hidden) if advice.worth_hidden is not None else ""
-    saving = _n(advice.saving) if advice.saving is not None else ""
-    card = card_in_text(advice.card) if advice.card else ""
-    cost = _n(-advice.saving) if advice.saving is not None else ""
-    old = card_in_text(advice.replaces) if advice.replaces else ""
-    # Four-card Golf's basic game cancels no pairs: its reasons leave them out.
-    pairs_count = not (view.options.four_card and not view.options.pairs_cancel)
-    tails = {
-        "pairs": lambda: _(
-            "it makes a pair with the other card of that column, so the column scores 0: "
-            "about %(saving)s points saved.", saving=saving),
-        "replaces_hidden": lambda: _(
-            "a hidden card is worth about %(worth)s points right now; counting the pairs "
-            "each could make, the %(card)s saves about %(saving)s on average.",
-            worth=worth, card=card, saving=saving)
-        if pairs_count else _(
-            "a hidden card is worth about %(worth)s points right now, so the %(card)s "
-            "saves about %(saving)s on average.",
-            worth=worth, card=card, saving=saving),
-        "replaces_higher": lambda: _(
-            "that lowers your expected score by about %(saving)s points.", saving=saving),
-        "tempo": lambda: _(
-            "on average it is no better than a hidden card (about %(worth)s points), but "
-            "turning your cards up sooner matters more now.", worth=worth)
-        if round(-advice.saving, 1) <= 0 else _(
-            "counting the pairs each could make, it leaves your score about %(cost)s points "
-            "higher than a hidden card there would (one is worth about %(worth)s points), "
-            "but turning your cards up sooner matters more now.", cost=cost, worth=worth),
-        "least_cost": lambda: _(
-            "a card taken from the discard pile must go into your layout, and here it is "
-            "no worse than the hidden card it replaces (about %(worth)s points on average).",
-            worth=worth)
-        if round(-advice.saving, 1) <= 0 else _(
-            "a card taken from the discard pile must go into your layout, and here it costs "
-            "least: about %(cost)s points more than the hidden card there is worth on "
-            "average (about %(worth)s points).", cost=cost, worth=worth),
-        "keeps_from_next": lambda: _(
-            "it costs you about %(cost)s points, but the next player could make more use "
-            "of the %(card)s than of the %(old)s.", cost=cost, card=card, old=old),
-        "same_score": lambda: _("it leaves your expected score as it is."),
-        "room_to_improve": lambda: _(
-            "it adds about %(cost)s points for now, but a higher card there leaves more for "
-            "the cards still to come to save.", cost=cost),
-        "go_out": lambda: _(
-            "then all your cards are face up and you go out: ending the hole now is worth "
-            "more than playing on."),
-        "pairs_go_out": lambda: _(
-            "it makes a pair with the other card of that column, and then all your cards "
-            "are face up and you go out: ending the hole now is worth more than playing on."),
-        "pairs_with": lambda: _(
-            "it pairs with %(mate)s, and a pair scores 0: about %(saving)s points saved.",
-            mate=_where(view, advice.mate), saving=saving),
-        "taken_must_go": lambda: _(
-            "a card taken from the discard pile must go into your square, and here it costs "
-            "you least.") if view.options.four_card else _(
-            "a card taken from the discard pile must go into your layout, and here it costs "
-            "you least."),
-        "spares_gift": lambda: _(
-            "it would leave your score about %(saving)s points lower on %(there)s, but then "
-            "that card would go on the discard pile, where the next player could use it.",
-            there=_where(view, advice.there), saving=saving),
-        "spares_hidden_gift": lambda: _(
-            "it would leave your score about %(saving)s points lower on %(there)s, but then "
-            "that card, which you have not seen, would go face up on the discard pile, and it "
-            "may well be a low card the next player takes.",
-            there=_where(view, advice.there), saving=saving),
-    }
-    if r in tails:
-        return _("%(action)s: %(reason)s", action=_placement(view, advice), reason=tails[r]())
-    simple = {
-        "draw_discard_useless": lambda: _(
-            "Draw from the stock: the %(card)s on the discard pile would not lower your score "
-            "anywhere.",
-            card=card),
-        "draw_better": lambda: _(
-            "Draw from the stock: the %(card)s on the discard pile would lower your score by "
-            "about %(saving)s points, but a card from the stock is worth more now: it may pair, "
-            "or turn a face-down card up sooner.",
-            card=card, saving=saving),
-        "draw_better_last": lambda: _(
-            "Draw from the stock: the %(card)s on the discard pile would lower your score by "
-            "about %(saving)s points, but on this last turn a card from the stock is worth more "
-            "on average: you may keep it where it helps most, or throw it away.",
-            card=card, saving=saving),
-        "draw_empty": lambda: _("Draw from the stock: the discard pile is empty."),
-        "throw_useless": lambda: _(
-            "Throw the %(card)s away: it would not lower your score anywhere.", card=card),
-        "throw_better": lambda: _(
-            "Throw the %(card)s away: where it fits best it would lower your score by only "
-            "about %(saving)s points, less than waiting for a better card is worth.",
-            card=card, saving=saving),
-        "turn_up": lambda: _(
-            "Turn up %(where)s: turning your cards up early helps you win the race to go out.",
-            where=_where(view, advice.index)),
-        "turn_up_forced": lambda: _(
-            "Turn up %(where)s: it is the best of your face-down cards to turn now.",
-            where=_where(view, advice.index)),
-        "turn_all": lambda: _(
-            "Turn all your cards up and go out: ending the hole now is worth more than "
-            "playing on."),
-        # Four-card Golf: its coach weighs positions its own way; the hint names the action.
-        "draw": lambda: _("Draw from the stock."),
-        "take": lambda: _("Take the %(card)s from the discard pile and swap it for %(where)s.",
-                          card=card, where=_where(view, advice.index)),
-        "place": lambda: _("Swap the %(card)s for %(where)s.", card=card,
-                           where=_where(view, advice.index)),
-        "throw": lambda: _("Throw the %(card)s away.", card=card),
-        "knock": lambda: _("Knock: your score is likely low enough to end the hole."),
-        "knock_ahead": lambda: _(
-            "Knock: your cards score %(score)s, and even after their last turns none of the "
-            "others can expect to score below about %(theirs)s.",
-            score=format_number(round(advice.score)), theirs=_n(advice.theirs)),
-        "knock_now": lambda: _(
-            "Knock: your cards score %(score)s and another player can expect about "
-            "%(theirs)s after their last turn, but waiting would likely leave you further "
-            "behind: every turn you wait gives the others more turns too.",
-            score=format_number(round(advice.score)), theirs=_n(advice.theirs)),
-        "draw_worth_more": lambda: _(
-            "Draw from the stock: the %(card)s on the discard pile would lower your score by "
-            "about %(saving)s points, but a card from the stock is worth more on average once "
-            "the turns to come and the card you would hand the next player are counted.",
-            card=card, saving=saving),
-    }
-    wording = simple.get(r)
+    figures = _Figures(view, advice)
+    tail = PLACEMENT_REASONS.get(advice.reason)
+    if tail is not None:
+        return _("%(action)s: %(reason)s", action=_placement(view, advice), reason=tail(figures))
+    wording = OTHER_REASONS.get(advice.reason)
     if wording is None:
         return _("The coach would %(action)s.", action=action_phrase(view, advice.move, None))
-    return wording()
+    return wording(figures)
+
+
+# Each reason code's words: a placement's reason follows its action ("Swap the 4 for …: …").
+PLACEMENT_REASONS: dict[str, Callable[[_Figures], str]] = {
+    "pairs": lambda f: _(
+        "it makes a pair with the other card of that column, so the column scores 0: "
+        "about %(saving)s points saved.", saving=f.saving),
+    "replaces_hidden": lambda f: _(
+        "a hidden card is worth about %(worth)s points right now; counting the pairs "
+        "each could make, the %(card)s saves about %(saving)s on average.",
+        worth=f.worth, card=f.card, saving=f.saving)
+    if f.pairs_count else _(
+        "a hidden card is worth about %(worth)s points right now, so the %(card)s "
+        "saves about %(saving)s on average.",
+        worth=f.worth, card=f.card, saving=f.saving),
+    "replaces_higher": lambda f: _(
+        "that lowers your expected score by about %(saving)s points.", saving=f.saving),
+    "tempo": lambda f: _(
+        "on average it is no better than a hidden card (about %(worth)s points), but "
+        "turning your cards up sooner matters more now.", worth=f.worth)
+    if round(-f.advice.saving, 1) <= 0 else _(
+        "counting the pairs each could make, it leaves your score about %(cost)s points "
+        "higher than a hidden card there would (one is worth about %(worth)s points), "
+        "but turning your cards up sooner matters more now.", cost=f.cost, worth=f.worth),
+    "least_cost": lambda f: _(
+        "a card taken from the discard pile must go into your layout, and here it is "
+        "no worse than the hidden card it replaces (about %(worth)s points on average).",
+        worth=f.worth)
+    if round(-f.advice.saving, 1) <= 0 else _(
+        "a card taken from the discard pile must go into your layout, and here it costs "
+        "least: about %(cost)s points more than the hidden card there is worth on "
+        "average (about %(worth)s points).", cost=f.cost, worth=f.worth),
+    "keeps_from_next": lambda f: _(
+        "it costs you about %(cost)s points, but the next player could make more use "
+        "of the %(card)s than of the %(old)s.", cost=f.cost, card=f.card, old=f.old),
+    "same_score": lambda f: _("it leaves your expected score as it is."),
+    "room_to_improve": lambda f: _(
+        "it adds about %(cost)s points for now, but a higher card there leaves more for "
+        "the cards still to come to save.", cost=f.cost),
+    "go_out": lambda f: _(
+        "then all your cards are face up and you go out: ending the hole now is worth "
+        "more than playing on."),
+    "pairs_go_out": lambda f: _(
+        "it makes a pair with the other card of that column, and then all your cards "
+        "are face up and you go out: ending the hole now is worth more than playing on."),
+    "pairs_with": lambda f: _(
+        "it pairs with %(mate)s, and a pair scores 0: about %(saving)s points saved.",
+        mate=_where(f.view, f.advice.mate), saving=f.saving),
+    "taken_must_go": lambda f: _(
+        "a card taken from the discard pile must go into your square, and here it costs "
+        "you least.") if f.view.options.four_card else _(
+        "a card taken from the discard pile must go into your layout, and here it costs "
+        "you least."),
+    "spares_gift": lambda f: _(
+        "it would leave your score about %(saving)s points lower on %(there)s, but then "
+        "that card would go on the discard pile, where the next player could use it.",
+        there=_where(f.view, f.advice.there), saving=f.saving),
+    "spares_hidden_gift": lambda f: _(
+        "it would leave your score about %(saving)s points lower on %(there)s, but then "
+        "that card, which you have not seen, would go face up on the discard pile, and it "
+        "may well be a low card the next player takes.",
+        there=_where(f.view, f.advice.there), saving=f.saving),
+}
+
+OTHER_REASONS: dict[str, Callable[[_Figures], str]] = {
+    "draw_discard_useless": lambda f: _(
+        "Draw from the stock: the %(card)s on the discard pile would not lower your score "
+        "anywhere.",
+        card=f.card),
+    "draw_better": lambda f: _(
+        "Draw from the stock: the %(card)s on the discard pile would lower your score by "
+        "about %(saving)s points, but a card from the stock is worth more now: it may pair, "
+        "or turn a face-down card up sooner.",
+        card=f.card, saving=f.saving),
+    "draw_better_last": lambda f: _(
+        "Draw from the stock: the %(card)s on the discard pile would lower your score by "
+        "about %(saving)s points, but on this last turn a card from the stock is worth more "
+        "on average: you may keep it where it helps most, or throw it away.",
+        card=f.card, saving=f.saving),
+    "draw_empty": lambda f: _("Draw from the stock: the discard pile is empty."),
+    "throw_useless": lambda f: _(
+        "Throw the %(card)s away: it would not lower your score anywhere.", card=f.card),
+    "throw_better": lambda f: _(
+        "Throw the %(card)s away: where it fits best it would lower your score by only "
+        "about %(saving)s points, less than waiting for a better card is worth.",
+        card=f.card, saving=f.saving),
+    "turn_up": lambda f: _(
+        "Turn up %(where)s: turning your cards up early helps you win the race to go out.",
+        where=_where(f.view, f.advice.index)),
+    "turn_up_forced": lambda f: _(
+        "Turn up %(where)s: it is the best of your face-down cards to turn now.",
+        where=_where(f.view, f.advice.index)),
+    "turn_all": lambda f: _(
+        "Turn all your cards up and go out: ending the hole now is worth more than "
+        "playing on."),
+    # A move no reason explains (rare, four-card Golf): the hint names the action.
+    "draw": lambda f: _("Draw from the stock."),
+    "take": lambda f: _("Take the %(card)s from the discard pile and swap it for %(where)s.",
+                      card=f.card, where=_where(f.view, f.advice.index)),
+    "place": lambda f: _("Swap the %(card)s for %(where)s.", card=f.card,
+                       where=_where(f.view, f.advice.index)),
+    "throw": lambda f: _("Throw the %(card)s away.", card=f.card),
+    "knock": lambda f: _("Knock: your score is likely low enough to end the hole."),
+    "knock_ahead": lambda f: _(
+        "Knock: your cards score %(score)s, and even after their last turns none of the "
+        "others can expect to score below about %(theirs)s.",
+        score=format_number(round(f.advice.score)), theirs=_n(f.advice.theirs)),
+    "knock_now": lambda f: _(
+        "Knock: your cards score %(score)s and another player can expect about "
+        "%(theirs)s after their last turn, but waiting would likely leave you further "
+        "behind: every turn you wait gives the others more turns too.",
+        score=format_number(round(f.advice.score)), theirs=_n(f.advice.theirs)),
+    "draw_worth_more": lambda f: _(
+        "Draw from the stock: the %(card)s on the discard pile would lower your score by "
+        "about %(saving)s points, but a card from the stock is worth more on average once "
+        "the turns to come and the card you would hand the next player are counted.",
+        card=f.card, saving=f.saving),
+}
 
 
 def _close_text(view: SeatView, advice: Hint) -> str:
