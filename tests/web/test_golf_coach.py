@@ -398,3 +398,18 @@ def test_a_saving_is_said_in_points(app, client):
         assert "skulle sänka din poäng med ungefär 5,4, men" in coach.hint_text(view, advice)
     thrown = replace(advice, reason="throw_better", saving=1.0)
     assert "lower your score by only about 1.0 points" in coach.hint_text(view, thrown)
+
+
+def test_the_live_region_says_your_turn_first_and_then_what_happened(app, client):
+    """A phone shows the start of the line: once the computer has played, "Your turn." leads,
+    and the moves since follow (a QA pass found it last, after seven lines of moves)."""
+    url = against_computer(client)
+    wait_for_my_turn(client, url)
+    assert move(client, url, "draw_stock").status_code == 303
+    sent = move(client, url, "throw_away")
+    assert sent.status_code == 303
+    said = live_region(client.get(sent.headers["location"]).text)
+    # So early in a hole nobody can go out: the computer has played and it is your turn.
+    assert (state(client, url)["turn"], state(client, url)["phase"]) == (0, "draw")
+    assert said.startswith("Your turn. "), said
+    assert "You threw" in said and "Computer 2" in said, said

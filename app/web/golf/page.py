@@ -69,7 +69,13 @@ def status_lines(visit: Visit, seen: int | None) -> list[str]:
     steps = replay.recent[-fresh:] if fresh and replay.count else ()
     lines = [event_text(describe(s.move, s.before, s.after, visit.seat), visit.names(),
                         coach_words.why(s, game), reader=visit.seat) for s in steps]
-    return news + lines + [table_board.turn_line(view_of(visit, replay))]
+    view = view_of(visit, replay)
+    turn = table_board.turn_line(view)
+    playing = view["phase"] not in ("flip", "hole_over", "game_over")
+    if playing and visit.seat is not None and view["turn"] == visit.seat:
+        # Your turn first: a phone shows the start of a long line, and it is what matters now.
+        return news + [turn] + lines
+    return news + lines + [turn]
 
 
 def away_seats(game: store.Game) -> set[int]:
