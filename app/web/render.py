@@ -45,6 +45,8 @@ def make_templates(
     env.filters["card_label"] = i18n.card_label
     env.filters["rank_name"] = i18n.rank_name
     env.filters["is_red"] = is_red
+    # No line break inside: "jack of hearts" stays whole when a narrow box wraps its line.
+    env.filters["unbroken"] = lambda text: str(text).replace(" ", "\u00a0")
     env.trim_blocks = True
     env.lstrip_blocks = True
     # Templates ship with the code and change only with a restart; checking every template's
