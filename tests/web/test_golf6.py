@@ -490,7 +490,7 @@ def test_layout_cards_are_buttons_named_by_owner_and_position(client, two_player
 
 
 def seat_lines(html: str) -> list[str]:
-    return [re.sub(r"\s+", " ", line).strip()
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", line)).strip()
             for line in re.findall(r'<p class="golf6-seatinfo">(.*?)</p>', html, re.S)]
 
 
