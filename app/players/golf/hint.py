@@ -12,9 +12,8 @@ figures come from the coach's own evaluation (app.players.golf.coach and coach_e
 - `margin`: how much better, by the coach's whole valuation (look-ahead, tempo, the card it
   gives the next player), the advised action is than the next best; under `CLOSE` the hint
   names that runner-up too.
-In four-card Golf the figures come from that coach's square model (coach4.SquareModel)
-(`_square_facts`). The result holds codes and numbers
-only; app.web.golf.coach words them.
+In four-card Golf the figures come from that coach's square model (coach4.SquareModel,
+`_square_facts`). The result holds codes and numbers only; app.web.golf.coach words them.
 
 `option_values(view)` gives the coach's value of every action it weighs at this decision
 (lower is better), which the hole review (hole_review.py) uses to price a choice that was
@@ -255,27 +254,34 @@ def _card_of(view: SeatView, move: Move) -> str | None:
     return None
 
 
+def placement_savings(plan: six.Plan, rank: str) -> dict[int, float]:
+    """Six-card Golf: how much `rank` put at each place lowers the seat's expected score, by
+    the coach's evaluator (negative: raises it)."""
+    ev = plan.evaluator
+    before = ev.ev(plan.mine)
+    return {i: before - ev.ev(placed(plan.mine, i, rank)) for i in plan.positions}
+
+
 def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     """What putting `card` at `index` does to the expected score, by the coach's evaluator."""
     plan = six._plan(view)
-    ev = plan.evaluator
     rank = rank_of(card)
-    before, after = ev.ev(plan.mine), ev.ev(placed(plan.mine, index, rank))
+    savings = placement_savings(plan, rank)
+    saving = savings[index]
     replaces = view.layouts[view.seat][index]  # a face-up card, or None (face down)
-    savings = {i: before - ev.ev(placed(plan.mine, i, rank)) for i in plan.positions}
     # A face-up card swapped for one no better has reasons of its own (below).
-    spared = ({} if replaces is not None and before - after <= 0 else
+    spared = ({} if replaces is not None and saving <= 0 else
               _spared_gift(savings, index, plan.mine, lambda r: six.gift(plan, r)))
     # A card of the rank it replaces leaves a pair as it was: no pair made.
     if makes_pair(view, plan.mine, card, index) and (replaces is None or rank_of(replaces) != rank):
         reason = "pairs"
     elif spared:
         return {"card": card, "index": index, "replaces": replaces} | spared
-    elif before - after <= 0 and replaces is None:
+    elif saving <= 0 and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
-    elif before - after > 0:
+    elif saving > 0:
         reason = "replaces_hidden" if replaces is None else "replaces_higher"
-    elif before - after > -0.05:
+    elif saving > -0.05:
         reason = "same_score"
     elif six.gift(plan, plan.mine[index]) < six.gift(plan, rank):
         # A face-up card swapped for one no better: what goes on the pile is what the next
@@ -286,7 +292,7 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
         reason = "room_to_improve"
     return {
         "reason": reason, "card": card, "index": index, "replaces": replaces,
-        "worth_hidden": ev.mean, "saving": before - after,
+        "worth_hidden": plan.evaluator.mean, "saving": saving,
     }
 
 
@@ -295,15 +301,6 @@ def makes_pair(view: SeatView, mine: Sequence[str | None], card: str, index: int
     column (`mine`: the ranks it knows, as `knowledge_of` gives them)."""
     rank = rank_of(card)
     return rank is not None and mine[view.shape.column_mate(index)] == rank
-
-
-def _best_discard_saving(view: SeatView) -> float:
-    """The most the discard could lower the expected score anywhere (<= 0: nowhere)."""
-    plan = six._plan(view)
-    ev = plan.evaluator
-    rank = rank_of(view.discard_top)
-    now = ev.ev(plan.mine)
-    return max(now - ev.ev(placed(plan.mine, i, rank)) for i in plan.positions)
 
 
 def _reason(view: SeatView, move: Move) -> dict:
@@ -330,7 +327,7 @@ def _reason(view: SeatView, move: Move) -> dict:
     if isinstance(move, DrawStock):
         if view.discard_top is None:
             return {"reason": "draw_empty", "worth_hidden": worth}
-        saving = _best_discard_saving(view)
+        saving = max(placement_savings(plan, rank_of(view.discard_top)).values())
         if saving <= 0:
             return {"reason": "draw_discard_useless", "card": view.discard_top,
                     "worth_hidden": worth}
@@ -340,9 +337,7 @@ def _reason(view: SeatView, move: Move) -> dict:
         return {"reason": code, "card": view.discard_top, "saving": saving,
                 "worth_hidden": worth}
     if isinstance(move, ThrowAway):
-        now = plan.evaluator.ev(plan.mine)
-        rank = rank_of(view.drawn)
-        best = max(now - plan.evaluator.ev(placed(plan.mine, i, rank)) for i in plan.positions)
+        best = max(placement_savings(plan, rank_of(view.drawn)).values())
         code = "throw_useless" if best <= 0 else "throw_better"
         return {"reason": code, "card": view.drawn, "saving": max(best, 0.0),
                 "worth_hidden": worth}

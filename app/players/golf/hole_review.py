@@ -19,8 +19,8 @@ from functools import lru_cache
 
 from app.players.golf import bots
 from app.players.golf import coach as six
-from app.players.golf.hint import Hint, hint, hint_dice, option_values
-from app.players.golf.knowledge import placed, rank_of
+from app.players.golf.hint import Hint, hint, hint_dice, option_values, placement_savings
+from app.players.golf.knowledge import rank_of
 from app.rules.cards import rank
 from app.rules.golf import (
     Move,
@@ -153,10 +153,8 @@ def _with_reasons(moment: Moment) -> Moment:
     view, move = moment.view, moment.move
     facts: dict = {"advice": hint(view)}
     if isinstance(move, Swap) and view.drawn:
-        plan = six._plan(view)
-        ev = plan.evaluator
-        facts["raised"] = ev.ev(placed(plan.mine, move.index, rank_of(view.drawn))) - ev.ev(
-            plan.mine)
+        savings = placement_savings(six._plan(view), rank_of(view.drawn))
+        facts["raised"] = -savings[move.index]
         layout = view.layouts[view.seat]
         old, other = layout[move.index], layout[view.shape.column_mate(move.index)]
         if (old is not None and other is not None and rank(old) == rank(other)
