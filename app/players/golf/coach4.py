@@ -287,10 +287,15 @@ def _square_values(plan: Plan, seat: int) -> tuple[float, ...]:
     )
 
 
+def stopping_values(plan: Plan, seat: int) -> tuple[float, ...]:
+    """A seat's card values as the stopping plan counts them (an opponent's kept face-down
+    cards lower, see `_square_values`), on the grid `improved` memoises."""
+    return plan_values(_square_values(plan, seat))
+
+
 def square_after(plan: Plan, seat: int, turns: int) -> float:
-    """A seat's expected square score after `turns` more turns of its own, as the stopping
-    plan counts it (an opponent's kept face-down cards lower, see `_square_values`)."""
-    return improved(plan_values(_square_values(plan, seat)), turns)
+    """A seat's expected square score after `turns` more turns of its own."""
+    return improved(stopping_values(plan, seat), turns)
 
 
 def _penalty(plan: Plan, mine: float, theirs: list[float], hidden: list[int]) -> float:
@@ -314,11 +319,13 @@ def should_knock(plan: Plan) -> bool:
     """
     if any(r is None for r in plan.mine):
         return False
+    mine = stopping_values(plan, plan.known.seat)
+    others = [stopping_values(plan, s) for s in plan.others]
     hidden = [sum(r is None for r in plan.known.layouts[s]) for s in plan.others]
     outcomes = []
     for t in range(HORIZON + 1):
-        me = square_after(plan, plan.known.seat, t)
-        theirs = [square_after(plan, s, t + 1) for s in plan.others]
+        me = improved(mine, t)
+        theirs = [improved(values, t + 1) for values in others]
         penalty = _penalty(plan, me, theirs, hidden)
         outcomes.append(me + penalty - sum(theirs) / len(theirs))
     return outcomes[0] <= min(outcomes[1:]) + KNOCK_MARGIN
