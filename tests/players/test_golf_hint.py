@@ -563,6 +563,30 @@ def test_a_six_card_hint_says_what_the_better_place_would_give_away():
     assert "lower on your top-middle card, the queen of hearts, but then that card would go" in said
 
 
+def test_a_six_card_hint_says_why_it_passes_over_a_bigger_saving_on_a_face_up_card():
+    """A drawn 3 goes on a face-down card though it would save more over the 10 of spades:
+    the hint names that place and says turning a card up sooner is why (a QA pass read the
+    hidden card's small saving alone as plain wrong)."""
+    from app.i18n import use_locale
+    from app.web.golf.coach import hint_text
+    from tests.rules.golf6_helpers import playing, rig
+
+    state = playing(Options(seats=3), seed=1)
+    state = rig(state, [("TS", "8C", "9C", "5D", "6D", "7H"), ("2H", "9D", "QD", "4S", "6S", "AS"),
+                        ("KH", "4D", "JD", "2S", "6C", "AH")],
+                up=[(0, 1), (0, 4), (1, 3)], stock=["3D", *state.stock[1:]], discard=["QH"])
+    state = apply(dataclasses.replace(state, turn=0, phase=Phase.DRAW, turns=3), DrawStock(0))
+    view = seat_view(state, 0)
+    advice = hint(view)
+    assert isinstance(advice.move, Swap) and view.mine[advice.move.index] is None, advice
+    assert advice.reason == "reveals_sooner" and advice.there == 0 and advice.saving > 1
+    with use_locale("en"):
+        said = hint_text(view, advice)
+    assert "more on your top-left card, the 10 of spades, but" in said
+    with use_locale("sv"):
+        assert "spader 10" in hint_text(view, advice)
+
+
 @pytest.mark.parametrize(("their_up", "keeps_jack"), [((0, 4), True), ((0, 1, 2, 4), False)])
 def test_the_strategy_page_on_a_jack_while_the_others_are_far_from_going_out(their_up,
                                                                             keeps_jack):

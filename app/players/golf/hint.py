@@ -50,6 +50,8 @@ from app.rules.golf import (
 
 # A place must save this many points more than another to count as saving more.
 MORE = 0.05
+# The least saving or cost a hint speaks of: less rounds to 0.0 in its one decimal.
+SAID = 0.05
 # Two actions whose values differ by less than this many points are "close" (about the
 # spread of a single turn's luck is far larger; this is a judgement call, said as such).
 CLOSE = 0.5
@@ -246,6 +248,18 @@ def _spared_gift(savings: dict[int, float], index: int, mine: Sequence[str | Non
             "there": there, "saving": savings[there] - savings[index]}
 
 
+def _turned_up_sooner(savings: dict[int, float], index: int,
+                      mine: Sequence[str | None]) -> dict:
+    """A card put on a face-down card though a face-up one elsewhere would save more now, the
+    gift of that card not being why (_spared_gift): the coach's count of the turns to come
+    prefers turning a card up. The reason, that place and how much more it saves; else {}."""
+    there = max(savings, key=savings.__getitem__)
+    if mine[there] is None or savings[there] <= savings[index] + MORE:
+        return {}
+    return {"reason": "reveals_sooner", "there": there,
+            "saving": savings[there] - savings[index]}
+
+
 def _card_of(view: SeatView, move: Move) -> str | None:
     if isinstance(move, TakeDiscard):
         return view.discard_top
@@ -277,11 +291,13 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
         reason = "pairs"
     elif spared:
         return {"card": card, "index": index, "replaces": replaces} | spared
-    elif saving <= 0 and replaces is None:
+    elif replaces is None and (sooner := _turned_up_sooner(savings, index, plan.mine)):
+        return {"card": card, "index": index, "replaces": replaces} | sooner
+    elif saving < SAID and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
-    elif saving > 0:
+    elif saving >= SAID:
         reason = "replaces_hidden" if replaces is None else "replaces_higher"
-    elif saving > -0.05:
+    elif saving > -SAID:
         reason = "same_score"
     elif six.gift(plan, plan.mine[index]) < six.gift(plan, rank):
         # A face-up card swapped for one no better: what goes on the pile is what the next

@@ -53,7 +53,10 @@ def hints_allowed(game: store.Game) -> bool:
 
 
 def _n(value: float) -> str:
-    return format_number(round(value, 1), decimals=1)
+    """A figure to one decimal, a whole one of 2 or more without it ("about 17 points", not
+    "17.0"; "about 1.0 points" rather than "1 points")."""
+    shown = round(value, 1)
+    return format_number(shown, decimals=0 if shown.is_integer() and abs(shown) >= 2 else 1)
 
 
 def _where(view: SeatView, index: int) -> str:
@@ -150,15 +153,15 @@ def _reason_text(view: SeatView, advice: Hint) -> str:
 # Each reason code's words: a placement's reason follows its action ("Swap the 4 for …: …").
 PLACEMENT_REASONS: dict[str, Callable[[_Figures], str]] = {
     "pairs": lambda f: _(
-        "it makes a pair with the other card of that column, so the column scores 0: "
-        "about %(saving)s points saved.", saving=f.saving),
+        "it makes a pair with the other card of that column, so the column scores 0 and "
+        "you save about %(saving)s points.", saving=f.saving),
     "replaces_hidden": lambda f: _(
         "a hidden card is worth about %(worth)s points right now; counting the pairs "
-        "each could make, the %(card)s saves about %(saving)s on average.",
+        "each could make, the %(card)s saves about %(saving)s points on average.",
         worth=f.worth, card=f.card, saving=f.saving)
     if f.pairs_count else _(
         "a hidden card is worth about %(worth)s points right now, so the %(card)s "
-        "saves about %(saving)s on average.",
+        "saves about %(saving)s points on average.",
         worth=f.worth, card=f.card, saving=f.saving),
     "replaces_higher": lambda f: _(
         "that lowers your expected score by about %(saving)s points.", saving=f.saving),
@@ -191,7 +194,7 @@ PLACEMENT_REASONS: dict[str, Callable[[_Figures], str]] = {
         "it makes a pair with the other card of that column, and then all your cards "
         "are face up and you go out: ending the hole now is worth more than playing on."),
     "pairs_with": lambda f: _(
-        "it pairs with %(mate)s, and a pair scores 0: about %(saving)s points saved.",
+        "it pairs with %(mate)s, and a pair scores 0: that saves about %(saving)s points.",
         mate=_where(f.view, f.advice.mate), saving=f.saving),
     "taken_must_go": lambda f: _(
         "a card taken from the discard pile must go into your square, and here it costs "
@@ -201,6 +204,10 @@ PLACEMENT_REASONS: dict[str, Callable[[_Figures], str]] = {
     "spares_gift": lambda f: _(
         "it would leave your score about %(saving)s points lower on %(there)s, but then "
         "that card would go on the discard pile, where the next player could use it.",
+        there=_where(f.view, f.advice.there), saving=f.saving),
+    "reveals_sooner": lambda f: _(
+        "it would save about %(saving)s points more on %(there)s, but with cards of yours "
+        "still face down, turning one up sooner matters more now.",
         there=_where(f.view, f.advice.there), saving=f.saving),
     "spares_hidden_gift": lambda f: _(
         "it would leave your score about %(saving)s points lower on %(there)s, but then "
