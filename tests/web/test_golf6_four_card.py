@@ -133,6 +133,12 @@ def test_knock_ends_the_hole_after_one_more_turn_each(client, two_players):
     seen = state(client, url)
     assert seen["phase"] == "hole_over" and len(seen["scores"]) == 1
     assert all(card is not None for seat in seen["seats"] for card in seat["layout"])
+    # Each seat's line says what the hole scored (a knock penalty included), not what its
+    # face-up cards score, which reads as if some cards were left out (QA).
+    over = client.get(url).text
+    assert "face-up cards score" not in over
+    for score in seen["scores"][0]:
+        assert f"this hole: {score}</span>" in over
 
 
 def test_knock_is_refused_out_of_turn_and_in_six_card_golf(app, client, two_players):

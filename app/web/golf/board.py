@@ -25,9 +25,12 @@ from app.rules.golf.moves import (
     move_from_json,
 )
 from app.rules.golf.scoring import ScoringRules, layout_score
-from app.rules.golf.state import FLIPS_PER_SEAT
+from app.rules.golf.state import FLIPS_PER_SEAT, Phase
 from app.rules.numbers import parse_int
 from app.web.golf.words import position_name
+
+# Phases in which the last hole's scores are final.
+HOLE_DONE = frozenset({str(Phase.HOLE_OVER), str(Phase.GAME_OVER)})
 
 # Each action button: its id, its name, and its keyboard shortcut (your own cards are 1 to 6).
 ACTION_LABELS: dict[type, tuple[str, str, str]] = {
@@ -99,6 +102,9 @@ def _seat(view: dict[str, Any], seat: int, moves: dict[int, str], away: set[int]
         "total": data["totals"],
         # What the cards on the table score as they lie (none up: nothing to say).
         "shown_score": layout_score(data["layout"], scoring) if any(data["layout"]) else None,
+        # Once a hole is over, its score for this seat (a knock penalty included).
+        "hole_score": view["scores"][-1][seat] if view["phase"] in HOLE_DONE and view["scores"]
+        else None,
         "away": seat in away,
     }
 
