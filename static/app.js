@@ -25,7 +25,7 @@ document.addEventListener("click", (event) => {
   field.select();
   const copied = () => {
     const label = button.dataset.label || (button.dataset.label = button.textContent);
-    const said = document.getElementById("copy-said");
+    const said = document.getElementById("page-said");
     button.textContent = said.textContent = text("textCopied", "Copied");
     button.focus();
     setTimeout(() => { button.textContent = label; said.textContent = ""; }, 3000);
@@ -261,9 +261,21 @@ document.addEventListener("keydown", (event) => {
     openHelp();
     return;
   }
-  const element = shortcutElements()
-    .find((candidate) => candidate.dataset.shortcut === event.key && usable(candidate));
-  if (!element) return;
+  const matching = shortcutElements().filter((candidate) => candidate.dataset.shortcut === event.key);
+  const element = matching.find(usable);
+  if (!element) {
+    // A control switched off for a reason the page gives (aria-describedby): say the reason,
+    // as a key that does nothing would otherwise look ignored (a disabled button takes no focus,
+    // so its description is never read out on its own).
+    const reason = matching.map((candidate) => candidate.getAttribute("aria-describedby"))
+      .map((id) => id && document.getElementById(id)).find(Boolean);
+    const said = document.getElementById("page-said");
+    if (reason && said) {
+      said.textContent = "";
+      setTimeout(() => { said.textContent = reason.textContent.trim(); }, 50);
+    }
+    return;
+  }
   event.preventDefault();
   element.click();
 });

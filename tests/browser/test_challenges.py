@@ -147,3 +147,35 @@ def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
     sizes = other.locator(".spread-label").evaluate_all(
         "labels => labels.map(label => label.getBoundingClientRect().height)")
     assert min(sizes) >= 14  # 12 (a 10 px font) inside a figure's 40 px margins
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_kept_draw_is_explained_readably_and_again_when_u_is_pressed(new_page, scheme):
+    """The note under a switched-off Undo is legible on the felt (a QA pass measured about
+    1.3:1), and the Undo key says why it does nothing (a disabled button cannot take focus,
+    so its description was never read out)."""
+    from tests.browser.test_dark_mode import contrast
+    from tests.browser.test_pages import serious_violations
+
+    page = new_page(bypass_csp=True, color_scheme=scheme)  # axe is injected as a script
+    page.goto("/solitaire/daily")
+    page.get_by_role("button", name="Play the deal of the day").click()
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("16 cards left")
+    page.keyboard.press("d")
+    note = page.locator("#undo-note")
+    expect(note).to_be_visible()
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    page.keyboard.press("u")
+    expect(page.locator("#page-said")).to_have_text(note.inner_text())
+    # axe leaves text on a gradient unjudged: against the felt's lightest colour, by hand.
+    ink, felt = note.evaluate("""note => {
+        const probe = document.createElement("span");
+        probe.style.color = "var(--felt-light)";
+        note.closest(".felt").append(probe);
+        const felt = getComputedStyle(probe).color;
+        probe.remove();
+        return [getComputedStyle(note).color, felt];
+    }""")
+    assert contrast(ink, felt) >= 4.5, (ink, felt)
+    assert serious_violations(page) == []
+

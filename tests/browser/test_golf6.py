@@ -102,7 +102,7 @@ def test_two_friends_play_a_hole_seeing_each_others_moves(page: Page, new_page):
     invite = ann.get_by_label("Invite link").input_value()
     ann.get_by_role("button", name="Copy invite link").click()
     expect(ann.get_by_role("button", name="Copied")).to_be_focused()
-    expect(ann.locator("#copy-said")).to_have_text("Copied")  # read out by a screen reader
+    expect(ann.locator("#page-said")).to_have_text("Copied")  # read out by a screen reader
     # Then the button has its own name again, as CONTRACT.md gives it.
     expect(ann.get_by_role("button", name="Copy invite link")).to_be_visible(timeout=5_000)
     watch = ann.get_by_label("Watch link").input_value()
