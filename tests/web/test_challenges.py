@@ -379,11 +379,13 @@ def test_the_lead_is_told_over_holes_others_have_finished_too(client, friend):
 def test_a_holes_draw_stays_drawn_and_undo_says_why(client):
     deal = round_deals(client, new_round(client))[0]
     url = f"/solitaire/deals/{deal.id}"
+    kept = "The score of this deal counts, so a card turned from the draw pile stays turned."
+    # Said before the first draw too: a player learns it before it costs them (QA).
+    assert f'id="undo-note" class="hint-text">{kept}</p>' in client.get(url).text
     client.submit(f"{url}/draw", {"version": "0", "moves": "0"})
     page = client.get(url).text
     undo_button = re.search(r'<button [^>]*id="undo-button"[^>]*>', page).group(0)
     assert " disabled" in undo_button and 'aria-describedby="undo-note"' in undo_button
-    kept = "The score of this deal counts, so a card turned from the draw pile stays turned."
     assert f'id="undo-note" class="hint-text">{kept}</p>' in page
     refused = client.submit(f"{url}/undo", {"version": "1", "moves": "1"}, htmx=True)
     assert refused.status_code == 409 and kept in refused.text

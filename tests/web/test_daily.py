@@ -101,6 +101,17 @@ def test_two_fresh_browsers_get_the_same_deal(app, today):
     assert first.round_id is None
 
 
+def test_the_day_page_and_the_board_say_beforehand_that_draws_are_final(app, client, today):
+    rule = "Undo takes back your plays but never a card turned from the draw pile."
+    assert rule in client.get("/solitaire/daily").text
+    deal = start(client)
+    assert 'id="undo-note"' in client.get(f"/solitaire/deals/{deal.id}").text
+    from tests.web.test_solitaire import new_deal
+
+    practice = new_deal(client, "", action="random")
+    assert 'id="undo-note"' not in client.get(f"/solitaire/deals/{practice}").text
+
+
 def test_starting_again_opens_the_same_deal(client, today):
     assert start(client).id == start(client).id
     page = client.get("/solitaire/daily").text

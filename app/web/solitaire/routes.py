@@ -128,12 +128,14 @@ def board_response(
     with coach_work(request) if options.hint or options.watch else nullcontext():
         # Over, and in a round or the deal of the day: its moves are never taken back.
         final = over and (round_ is not None or daily_day is not None)
-        # In play there, a card turned from the draw pile is never taken back either.
-        draw_kept = False
-        if not over and deal.moves and isinstance(deal.moves[-1], Draw):
+        # In play there, a card turned from the draw pile is never taken back either: the
+        # board says so from the start, and Undo is off while the last move is a draw.
+        counts = False
+        if not over:
             with request.app.state.db.read() as session:
-                draw_kept = store.score_counts(session, deal=deal)
-        context = board_context(deal, options, drawer, round_, final, draw_kept)
+                counts = store.score_counts(session, deal=deal)
+        draw_kept = counts and bool(deal.moves) and isinstance(deal.moves[-1], Draw)
+        context = board_context(deal, options, drawer, round_, final, draw_kept, counts)
     # The coach showed its move: the deal says so later. A refusal shows none (see _act).
     if context["advice"] is not None:
         with request.app.state.db.write() as session:

@@ -144,9 +144,11 @@ def board_context(
     round_: StoredRound | None = None,
     final: bool = False,
     draw_kept: bool = False,
+    counts: bool = False,
 ) -> dict[str, Any]:
     """Everything _board.html needs, as plain values; `final`: over, and its score counts;
-    `draw_kept`: its score counts and its last move was a draw, which Undo may not take back."""
+    `draw_kept`: its score counts and its last move was a draw, which Undo may not take back;
+    `counts`: it is in play and its score counts (so no draw is ever taken back)."""
     position = deal.game.position
     over = is_over(position)
     watch = options.watch if options.watch in WATCH_MODES and not over else None
@@ -182,6 +184,7 @@ def board_context(
         "focus_fallback": _focus_fallback(position, over, final),
         "final": final,
         "draw_kept": draw_kept,
+        "counts": counts,
         "watch": watch,
         "advice": advice,
         "next_text": next_text,
