@@ -67,6 +67,18 @@ def test_private_link_moves_the_record_to_another_device(app, client, played):
     assert client.get("/solitaire/record/move/%C2%B2").status_code == 404
 
 
+def test_deleting_asks_first_and_says_it_reaches_every_device(client, played):
+    """A QA pass lost the record with one key press: the record page links a page that says
+    what goes, where, and asks; only its button deletes."""
+    page = client.get("/solitaire/record").text
+    assert '<a class="button danger" href="/solitaire/record/delete">Delete my record…</a>' in page
+    asked = client.get("/solitaire/record/delete")
+    assert asked.status_code == 200 and "every other device" in asked.text
+    assert asked.headers["cache-control"] == "private, no-store"
+    assert '<form method="post" action="/solitaire/record/delete">' in asked.text
+    assert "10 deals played." in client.get("/solitaire/record").text  # nothing gone yet
+
+
 def test_deleting_unlinks_everything_but_the_day_still_counts_the_deal(app, client, played):
     assert client.submit("/solitaire/record/delete", {}).status_code == 303
     assert "Nothing here yet" in client.get("/solitaire/record").text

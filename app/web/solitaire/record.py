@@ -120,6 +120,16 @@ def move(request: Request, _form: PostedForm, token: TokenDep) -> Response:
     return response
 
 
+@router.get("/solitaire/record/delete", name="record_delete")
+def delete_page(request: Request) -> Response:
+    """Deleting unlinks the record on every device that shares it: say so, then ask."""
+    if player.player_key(request) is None:
+        return RedirectResponse("/solitaire/record", status_code=303)
+    response = render(request, "challenges/record_delete.html", None, {})
+    response.headers["cache-control"] = "private, no-store"
+    return response
+
+
 @router.post("/solitaire/record/delete")
 def delete(request: Request, _form: PostedForm) -> Response:
     key = player.player_key(request)
