@@ -98,9 +98,14 @@ def test_two_browsers_play_one_challenge(page, page_without_js):
     expect(status).to_contain_text("before the first move")
     assert columns(ann) == ann_hole1
     ann.get_by_role("link", name="Next move").click()
-    expect(status).to_have_text(
-        re.compile(rf"After move 1 of {total}: (played column \d|drew a card)\.")
-    )
+    expect(status).to_have_text(re.compile(
+        rf"After move 1 of {total}: (played the .+ of .+ from column \d|drew the .+ of .+)\."))
+    # The step link keeps the focus though the page loads anew, and n steps on (QA: focus
+    # went back to the top, 13 tabs from Next move).
+    expect(ann.get_by_role("link", name="Next move")).to_be_focused()
+    ann.keyboard.press("n")
+    expect(status).to_contain_text(f"After move 2 of {total}")
+    expect(ann.get_by_role("link", name="Next move")).to_be_focused()
 
     # The next hole deals both the same number, so the same cards.
     assert deals_of(ann, ann_round) == deals_of(bo, bo_round)
@@ -162,6 +167,7 @@ def test_a_kept_draw_is_explained_readably_and_again_when_u_is_pressed(new_page,
     page.get_by_role("button", name="Play the deal of the day").click()
     expect(page.get_by_role("region", name="Draw pile")).to_contain_text("16 cards left")
     page.keyboard.press("d")
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("15 cards left")
     note = page.locator("#undo-note")
     expect(note).to_be_visible()
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()

@@ -198,6 +198,10 @@ def accept(request: Request, challenge: ChallengeDep, form: PostedForm) -> Respo
 # --- Replays ------------------------------------------------------------------------------
 
 
+# The replay's step links, by the name each gives in its address (`by`).
+REPLAY_STEPS = frozenset({"first", "previous", "next", "last"})
+
+
 @router.get("/solitaire/rounds/{round_id}/challenge/replay/{player_id}/{hole}")
 def replay(request: Request, shown: ReplayDep) -> Response:
     """Another player's deal of a hole the viewer has finished, one move at a time."""
@@ -215,7 +219,10 @@ def replay(request: Request, shown: ReplayDep) -> Response:
             best = store.known_best(session, challenge_id=shown.challenge_id, hole=hole)
         best = best or (result.best_score, result.best_exact)
     position = Game(deal.cards, deal.variant, deal.moves[:step]).position
+    # The step link followed keeps the focus, as a swap would, though the page loads anew.
+    came_by = request.query_params.get("by")
     context = {
+        "came_by": came_by if came_by in REPLAY_STEPS else None,
         "name": shown.name,
         "hole": hole,
         "deal": deal,
