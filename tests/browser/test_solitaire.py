@@ -396,3 +396,38 @@ def test_a_variation_whose_label_wraps_keeps_its_whole_box(new_page):
     sizes = {(round(b["width"]), round(b["height"]))
              for b in (boxes.nth(i).bounding_box() for i in range(boxes.count()))}
     assert sizes == {(24, 24)}
+
+
+@pytest.mark.parametrize("width", [1440, 375])
+def test_the_buttons_under_the_columns_stay_put_however_many_cards_are_left(new_page, width):
+    """A QA pass clicked Undo twice: once every column was down to four cards, the card put
+    back made a column of five, the buttons dropped 56 px, and the second click played that
+    card again. The columns keep the height of five cards."""
+    page = new_page(viewport={"width": width, "height": 900})
+    open_deal(page)
+    undo = page.get_by_role("button", name="Undo")
+    before = undo.bounding_box()["y"]
+    # Every column down to one card, as late in a deal, without playing a hundred moves.
+    page.locator(".columns ol").evaluate_all(
+        "columns => columns.forEach(c => [...c.children].slice(1).forEach(li => li.remove()))")
+    assert page.locator(".columns li").count() == 7
+    assert undo.bounding_box()["y"] == before
+
+
+def test_fits_badges_do_not_run_together_on_a_phone(new_page):
+    """Two jokers, deal 2: once the joker is played every column's card fits, and at 375 px
+    the Swedish "▲ Passar" badges touched and read as one word (QA)."""
+    page = new_page(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    page.goto("/solitaire")
+    page.get_by_label("Deal number").fill("2")
+    page.get_by_label("Jokers").select_option("2")
+    page.get_by_role("button", name="Play this deal").click()
+    page.get_by_role("button", name=re.compile("joker", re.I)).first.click()
+    wait_for_version(page, 1)
+    page.goto(page.url + "?lang=sv")  # "Passar", the longer word
+    boxes = [badge.bounding_box() for badge in page.locator(".fits .badge").all()]
+    assert len(boxes) >= 3
+    boxes.sort(key=lambda box: box["x"])
+    for left, right in zip(boxes, boxes[1:], strict=False):
+        if abs(left["y"] - right["y"]) < left["height"]:
+            assert left["x"] + left["width"] < right["x"], (left, right)
