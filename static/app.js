@@ -35,6 +35,14 @@ document.addEventListener("click", (event) => {
   else byHand();
 });
 
+// An element marked data-presses="button-id" is a second place to click that button (the
+// solitaire's card back draws, as the Draw button does), for the pointer only.
+document.addEventListener("click", (event) => {
+  const stand = event.target.closest("[data-presses]");
+  const button = stand && document.getElementById(stand.dataset.presses);
+  if (button && !button.disabled) button.click();
+});
+
 // A form marked data-carry="form-id" also sends the fields of that form it lacks itself, so
 // that a swap redrawing both gives back what was typed there (a score sheet's next hole while
 // an earlier one is fixed). Not hx-include: htmx would hold the request back until those

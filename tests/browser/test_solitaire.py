@@ -431,3 +431,11 @@ def test_fits_badges_do_not_run_together_on_a_phone(new_page):
     for left, right in zip(boxes, boxes[1:], strict=False):
         if abs(left["y"] - right["y"]) < left["height"]:
             assert left["x"] + left["width"] < right["x"], (left, right)
+
+
+def test_clicking_the_card_back_draws_as_the_draw_button_does(page):
+    """Card sites and PySolFC deal by clicking the stock; a QA pass clicked it and got nothing."""
+    open_deal(page)
+    page.locator(".draw-pile .card-back").click()
+    wait_for_version(page, 1)
+    expect(page.get_by_role("region", name="Draw pile")).to_contain_text("15 cards left")
