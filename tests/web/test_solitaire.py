@@ -438,6 +438,26 @@ def test_rewind_keeps_the_first_moves(client):
     assert "Back to that moment" in client.get(response.headers["location"]).text
 
 
+def test_start_over_deals_the_same_cards_again_on_a_practice_deal_only(client):
+    """PySolFC's Restart: a QA pass found no way to play a deal again but typing its number."""
+    deal_id = new_deal(client, 1)
+    assert 'id="restart-button"' not in client.get(board_url(deal_id)).text  # nothing to undo
+    for version in range(2):
+        client.submit(board_url(deal_id, "draw"), {"version": str(version)})
+    button = re.search(r'<button [^>]*id="restart-button"[^>]*>([^<]*)<',
+                       client.get(board_url(deal_id)).text)
+    assert button and 'name="to" value="0"' in button.group(0) and button.group(1) == "Start over"
+    response = client.submit(board_url(deal_id, "rewind"), {"version": "2", "to": "0"})
+    assert response.headers["location"] == board_url(deal_id) + "?done=restart"
+    assert "Back to the start" in client.get(response.headers["location"]).text
+    assert state(client, deal_id)["moves"] == 0
+    from tests.web.test_challenges import new_round, round_deals
+
+    in_a_round = round_deals(client, new_round(client))[0]
+    client.submit(board_url(in_a_round.id, "draw"), {"version": "0"})
+    assert 'id="restart-button"' not in client.get(board_url(in_a_round.id)).text
+
+
 def test_rewind_refuses_stale_and_impossible_requests(client):
     deal_id = new_deal(client, 1)
     client.submit(board_url(deal_id, "draw"), {"version": "0"})

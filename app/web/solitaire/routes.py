@@ -71,6 +71,7 @@ DRAW_KEPT_MESSAGE = N_(
     "The score of this deal counts, so a card turned from the draw pile stays turned."
 )
 REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
+RESTART_MESSAGE = N_("Back to the start: the same cards, dealt as before.")
 TODAYS_NUMBER_MESSAGE = N_(
     "Deal %(number)s is today’s deal of the day: play it from the deal of the day. It opens "
     "for practice once the day is over and everyone playing it has finished it."
@@ -88,7 +89,7 @@ DEAL_PAGE = "solitaire/deal.html"
 # The board, plus the coach's words swapped into the live region already on the page.
 BOARD_FRAGMENT = "solitaire/_board_swap.html"
 # Messages a plain-form redirect can ask the next page to show (no JavaScript, no session).
-DONE_MESSAGES = {"undo": UNDO_MESSAGE, "rewind": REWIND_MESSAGE}
+DONE_MESSAGES = {"undo": UNDO_MESSAGE, "rewind": REWIND_MESSAGE, "restart": RESTART_MESSAGE}
 FLAGS = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
 JOKERS = {str(count): count for count in range(MAX_JOKERS + 1)}
 # The catalog needs a fixed sentence for a bad joker count; this keeps it true.
@@ -333,7 +334,8 @@ def undo_move(request: Request, deal_id: str, form: PostedForm) -> Response:
 
 @router.post("/solitaire/deals/{deal_id}/rewind")
 def rewind(request: Request, deal_id: str, form: PostedForm) -> Response:
-    """Go back to the moment after the first `to` moves (used by the review page)."""
+    """Go back to the moment after the first `to` moves (the review's moments; the board's
+    Start over, with none)."""
 
     def change(session: Session, deal: StoredDeal) -> StoredDeal:
         version = version_field(form)
@@ -345,8 +347,9 @@ def rewind(request: Request, deal_id: str, form: PostedForm) -> Response:
             ) from None
         return store.rewind(session, deal_id=deal.id, version=version, keep=keep, read=deal)
 
-    options = BoardOptions(message=_(REWIND_MESSAGE), refresh_extra=True)
-    return _act(request, deal_id, change, options, query="done=rewind")
+    done = "restart" if form.get("to") == "0" else "rewind"
+    options = BoardOptions(message=_(DONE_MESSAGES[done]), refresh_extra=True)
+    return _act(request, deal_id, change, options, query=f"done={done}")
 
 
 @router.post("/solitaire/deals/{deal_id}/watch")
