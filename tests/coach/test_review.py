@@ -124,7 +124,7 @@ def test_a_draw_that_costs_names_the_cards_that_fitted() -> None:
         assert facts.fitting
         text = moment_text(facts)
         assert "you turned over a card while the " in text
-        assert text.endswith("more left.")
+        assert text.endswith("more cards left on average.")
 
 
 def test_turning_over_while_the_eight_fits_is_judged_costly() -> None:

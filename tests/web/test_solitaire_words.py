@@ -228,13 +228,19 @@ def test_a_king_stops_the_run_only_while_no_joker_is_to_come():
     ("columns", "stock", "variant", "english", "swedish"),
     [
         ((("KS",),) + ((),) * 6, (), STANDARD,
-         "1 card is left in the columns, one point each (lower is better; clearing every "
-         "column scores below zero).", "en poäng var (lägre är bättre; går patiensen ut blir "
-         "poängen under noll)."),
+         "1 card is left in the columns, so you score 1 (lower is better; clearing every "
+         "column scores below zero).", "så du får 1 poäng (lägre är bättre; går patiensen ut "
+         "blir poängen under noll)."),
+        ((("KS", "QS"),) + ((),) * 6, (), STANDARD,
+         "2 cards are left in the columns, one point each", "en poäng var"),
         ((("KS",),) + ((),) * 6, (), Variant(clear_scores_zero=True),
          "clearing every column scores 0).", "går patiensen ut blir poängen 0)."),
-        (((),) * 7, (), STANDARD, "You cleared every column with the last card of the draw "
-         "pile: you score 0.", "Patiensen gick ut på talongens sista kort: du får 0 poäng."),
+        # Said of any clear with nothing left to draw, however early the pile ran out (a QA
+        # pass read "with the last card of the draw pile" after later plays from the columns).
+        (((),) * 7, (), STANDARD, "You cleared every column with no card left to draw: you "
+         "score 0.", "Patiensen gick ut med talongen tom: du får 0 poäng."),
+        (((),) * 7, ("2C",), STANDARD, "with 1 card left to draw: it counts one below zero",
+         "det räknas som en minuspoäng, så du får -1."),
         (((),) * 7, ("2C", "3C"), STANDARD, "with 2 cards left to draw", "så du får -2."),
     ],
 )
@@ -258,3 +264,17 @@ def test_an_empty_discard_pile_is_told_once_not_thrice():
         assert fits_now_text(empty) == ""  # the pile's own line says to turn over a card
         stuck = Position((("5C",), ("9D",)), ("KS",), ("3C",), STANDARD)
         assert fits_now_text(stuck).startswith("Nothing in the columns fits")
+
+
+@pytest.mark.parametrize(("fields", "kings_stop"), [
+    ({}, True), ({"queen_on_king": "on"}, False), ({"round_the_corner": "on"}, False),
+])
+def test_the_rules_box_calls_kings_the_exception_only_where_nothing_goes_on_a_king(
+    client, fields, kings_stop
+):
+    """With Queen on king or Round the corner a king does not end a run (QA)."""
+    from tests.web.solitaire_helpers import new_deal
+
+    page = client.get(f"/solitaire/deals/{new_deal(client, 1, **fields)}").text
+    assert "A card that fits now may not fit after a draw." in page
+    assert ("Kings are the exception" in page) == kings_stop

@@ -153,24 +153,24 @@ def advice_text(advice: Advice) -> str:
 
 
 def moment_text(facts: MomentFacts) -> str:
-    """ "Move 12: you turned over a card while the 6 of diamonds fitted — expected ..."."""
+    """ "Move 12: you turned over a card while the 6 of diamonds fitted — about ..."."""
     moment = facts.moment
     if isinstance(moment.played, Draw):
         return ngettext(
-            "Move %(number)d: you turned over a card while the %(cards)s fitted — expected "
-            "%(loss)s card more left.",
-            "Move %(number)d: you turned over a card while the %(cards)s fitted — expected "
-            "%(loss)s cards more left.",
+            "Move %(number)d: you turned over a card while the %(cards)s fitted — about "
+            "%(loss)s more card left on average.",
+            "Move %(number)d: you turned over a card while the %(cards)s fitted — about "
+            "%(loss)s more cards left on average.",
             _count(moment.loss),
             number=moment.number,
             cards=fitting_names(facts.fitting),
             loss=format_decimal_1(moment.loss),
         )
     return ngettext(
-        "Move %(number)d: you played the %(card)s; %(better)s was better — expected "
-        "%(loss)s card more left.",
-        "Move %(number)d: you played the %(card)s; %(better)s was better — expected "
-        "%(loss)s cards more left.",
+        "Move %(number)d: you played the %(card)s; %(better)s was better — about "
+        "%(loss)s more card left on average.",
+        "Move %(number)d: you played the %(card)s; %(better)s was better — about "
+        "%(loss)s more cards left on average.",
         _count(moment.loss),
         number=moment.number,
         card=card_in_text(facts.played.card.card if facts.played.card else ""),

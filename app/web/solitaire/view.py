@@ -76,7 +76,7 @@ def end_text(position: Position) -> str:
     if left and position.variant.clear_scores_zero:
         return ngettext(
             "The draw pile is used up and nothing fits: %(num)d card is left in the columns, "
-            "one point each (lower is better; clearing every column scores 0).",
+            "so you score %(num)d (lower is better; clearing every column scores 0).",
             "The draw pile is used up and nothing fits: %(num)d cards are left in the columns, "
             "one point each (lower is better; clearing every column scores 0).",
             left,
@@ -84,7 +84,7 @@ def end_text(position: Position) -> str:
     if left:
         return ngettext(
             "The draw pile is used up and nothing fits: %(num)d card is left in the columns, "
-            "one point each (lower is better; clearing every column scores below zero).",
+            "so you score %(num)d (lower is better; clearing every column scores below zero).",
             "The draw pile is used up and nothing fits: %(num)d cards are left in the columns, "
             "one point each (lower is better; clearing every column scores below zero).",
             left,
@@ -93,9 +93,9 @@ def end_text(position: Position) -> str:
     if position.variant.clear_scores_zero:
         return _("You cleared every column! With the Clear scores zero variation that scores 0.")
     if not stock:
-        return _("You cleared every column with the last card of the draw pile: you score 0.")
+        return _("You cleared every column with no card left to draw: you score 0.")
     return ngettext(
-        "You cleared every column with %(num)d card left to draw: each counts one below "
+        "You cleared every column with %(num)d card left to draw: it counts one below "
         "zero, so you score %(score)d.",
         "You cleared every column with %(num)d cards left to draw: each counts one below "
         "zero, so you score %(score)d.",
