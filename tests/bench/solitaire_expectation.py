@@ -6,8 +6,11 @@
 Works out the expectation the review shows (app.players.solitaire.review.honest_expectation,
 with the review's CPU bound) at the start of each of the first `--count` deals of the set, and
 prints its mean next to the mean score of each labelled run stored by
-tests.bench.solitaire_vs_optimum on the same deals, and the clairvoyant optimum's mean. A
-well-calibrated expectation sits near the coach's mean score.
+tests.bench.solitaire_vs_optimum on the same deals, and the clairvoyant optimum's mean. For
+each run it also fits the least-squares line of the run's scores on the estimates (on the tune
+set, where app.players.solitaire.review.EXPECTATION_LINES comes from) and, by fifths of the
+estimate, compares the figure the review shows with the run's mean score (on the report set,
+the check).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import json
 import statistics
 import time
 
-from app.players.solitaire.review import honest_expectation
+from app.players.solitaire.review import expected_score, honest_expectation
 from app.rules.solitaire import deal_for_number, start
 from tests.bench.solitaire_optimum import VARIATION_NAMES, load_results, variation
 from tests.bench.solitaire_sets import SET_NAMES, load_set
@@ -54,6 +57,17 @@ def main() -> None:
     for label, scores in runs.items():
         mean = statistics.fmean(scores[n] for n in numbers)
         print(f"{label}: mean score {mean:.2f} on the same deals")
+        pairs = [(e, scores[n]) for n, e in zip(numbers, expected, strict=True) if e is not None]
+        fit = statistics.linear_regression(*zip(*pairs, strict=True))
+        print(f"  least-squares line: score = {fit.intercept:.2f} + {fit.slope:.3f} x estimate")
+        print("  by fifths of the estimate: mean estimate, mean shown (the review's line), "
+              f"mean {label} score")
+        pairs.sort()
+        for k in range(5):
+            part = pairs[k * len(pairs) // 5 : (k + 1) * len(pairs) // 5]
+            raw = statistics.fmean(e for e, _ in part)
+            shown = statistics.fmean(expected_score(e, variant) for e, _ in part)
+            print(f"    {raw:6.2f} {shown:6.2f} {statistics.fmean(s for _, s in part):6.2f}")
     best = [optimum[(args.variation, n)]["best"] for n in numbers if (args.variation, n) in optimum]
     if best:
         print(f"clairvoyant optimum: mean {statistics.fmean(best):.2f} ({len(best)} deals)")

@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from app.players.solitaire.review import Review, moment_facts, review
+from app.players.solitaire.review import Review, expected_score, moment_facts, review
 from app.rules.solitaire import is_over
 from app.storage.solitaire import StoredDeal, score_counts
 from app.storage.solitaire.reviews import load_review, save_review
@@ -78,6 +78,14 @@ def work_out_review(request: Request, deal: StoredDeal) -> Review:
             _working.pop(key, None)
 
 
+def expected(deal: StoredDeal, result: Review | None) -> float | None:
+    """What an honest player could expect from the deal's start, to one decimal (the coach's
+    opening estimate as the coach's own results bear it out); None if not worked out."""
+    if result is None or result.expected is None:
+        return None
+    return round(expected_score(result.expected, deal.variant), 1)
+
+
 def review_json(deal: StoredDeal, result: Review | None) -> dict[str, Any]:
     if result is None:
         return {"over": False}
@@ -89,7 +97,7 @@ def review_json(deal: StoredDeal, result: Review | None) -> dict[str, Any]:
         "over": True,
         "best_score": result.best_score,
         "best_exact": result.best_exact,
-        "expected": None if result.expected is None else round(result.expected, 1),
+        "expected": expected(deal, result),
         "score": result.score,
         "moments": moments,
         "complete": result.complete,
@@ -118,6 +126,7 @@ def review_page(request: Request, deal: DealDep) -> Response:
     context = {
         "deal": deal,
         "review": result,
+        "expected": expected(deal, result),
         "moments": [] if result is None else shown_moments(deal, result),
         "final": final,
         "pending": pending,
