@@ -73,6 +73,12 @@ class Variant:
             raise InvalidMoveError("bad_jokers", value=repr(jokers)[:20])
         return cls(**{name: bool(data.get(name, False)) for name in flags}, jokers=jokers)
 
+    @property
+    def no_rank_on_king(self) -> bool:
+        """Whether no rank goes on a king (only a joker does): neither Queen on king nor Round
+        the corner."""
+        return not (self.queen_on_king or self.round_the_corner)
+
     def labels(self) -> list[str]:
         """Codes of the active variations ("queen_on_king", "jokers"), in the board's order."""
         flags = ("queen_on_king", "round_the_corner", "clear_scores_zero", "empty_start")
@@ -239,7 +245,7 @@ def why_not(card: str, top: str | None, variant: Variant = STANDARD,
     top_rank = rank(top)
     jokers = variant.jokers > 0 if jokers_to_come is None else jokers_to_come
     facts = {"card": card, "top": top, "jokers": jokers}
-    if top_rank == KING and not (variant.queen_on_king or variant.round_the_corner):
+    if top_rank == KING and variant.no_rank_on_king:
         return IllegalMoveError("nothing_on_king", **facts)
     if top_rank == ACE and not variant.round_the_corner and rank(card) == KING:
         return IllegalMoveError("ace_king_not_neighbours", **facts)

@@ -21,6 +21,7 @@ from app.rules.solitaire import (
 from app.web.solitaire.coach_words import reason_text
 from app.web.solitaire.view import end_text
 from app.web.solitaire.words import REFUSALS, fit_text, refusal_text, variant_labels
+from tests.web.solitaire_helpers import new_deal
 
 
 def said(position: Position, move: Move) -> str:
@@ -235,8 +236,8 @@ def test_a_king_stops_the_run_only_while_no_joker_is_to_come():
          "2 cards are left in the columns, one point each", "en poäng var"),
         ((("KS",),) + ((),) * 6, (), Variant(clear_scores_zero=True),
          "clearing every column scores 0).", "går patiensen ut blir poängen 0)."),
-        # Said of any clear with nothing left to draw, however early the pile ran out (a QA
-        # pass read "with the last card of the draw pile" after later plays from the columns).
+        # Said of any clear with nothing left to draw, however early the pile ran out (later
+        # plays from the columns may have cleared them).
         (((),) * 7, (), STANDARD, "You cleared every column with no card left to draw: you "
          "score 0.", "Patiensen gick ut med talongen tom: du får 0 poäng."),
         (((),) * 7, ("2C",), STANDARD, "with 1 card left to draw: it counts one below zero",
@@ -268,13 +269,13 @@ def test_an_empty_discard_pile_is_told_once_not_thrice():
 
 @pytest.mark.parametrize(("fields", "kings_stop"), [
     ({}, True), ({"queen_on_king": "on"}, False), ({"round_the_corner": "on"}, False),
+    ({"jokers": "1"}, False),
 ])
 def test_the_rules_box_calls_kings_the_exception_only_where_nothing_goes_on_a_king(
     client, fields, kings_stop
 ):
-    """With Queen on king or Round the corner a king does not end a run (QA)."""
-    from tests.web.solitaire_helpers import new_deal
-
+    """A queen (Queen on king), an ace (Round the corner) or a joker may go on a king, and
+    then a king does not end a run."""
     page = client.get(f"/solitaire/deals/{new_deal(client, 1, **fields)}").text
     assert "A card that fits now may not fit after a draw." in page
     assert ("Kings are the exception" in page) == kings_stop

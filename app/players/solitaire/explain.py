@@ -66,8 +66,7 @@ class Reason:
 
 def _only_a_joker_goes_on(card: str, position: Position) -> bool:
     """A king, in the rules where no rank goes on a king."""
-    variant = position.variant
-    return rank(card) == KING and not (variant.queen_on_king or variant.round_the_corner)
+    return rank(card) == KING and position.variant.no_rank_on_king
 
 
 def _stops_run(card: str, position: Position) -> bool:
