@@ -227,6 +227,13 @@ def format_number(
     return format_decimal(value, format=pattern, locale=locale or current_locale())
 
 
+def format_figure(value: float) -> str:
+    """A coach's figure to one decimal, the reader's way ("1.5" / "1,5"), a whole one of 2 or
+    more without it ("about 17 points", not "17.0"; "1.0 points" rather than "1 points")."""
+    shown = round(value, 1)
+    return format_number(shown, decimals=0 if shown.is_integer() and abs(shown) >= 2 else 1)
+
+
 def join_names(names: Iterable[str], locale: str | None = None) -> str:
     """Names as one phrase: "Ann, Bo and Cy" / "Ann, Bo och Cy"."""
     return format_items([isolate(name) for name in names], locale=locale)

@@ -542,49 +542,48 @@ def test_the_strategy_page_on_a_drawn_jack_early_in_a_hole(mine_up, keeps_jack):
         assert advice.move.index in (2, 3, 5)  # a face-down place
 
 
-def test_a_six_card_hint_says_what_the_better_place_would_give_away():
-    """A taken 7 goes on a face-down card rather than over the queen, where it would save
-    more, because the queen would give the next player a pair of queens (a QA pass saw "here
-    it costs least" said of it, which was not so)."""
+# A card put on a face-down card though a face-up one elsewhere would save more now: the hint
+# names that place and says why ("here it costs least" or the small saving alone would read
+# as a mistake). A taken 7 spares the queen, which would hand the next player a pair of
+# queens; a drawn 3 leaves the 10 of spades for later, as turning a card up matters more.
+PASSED_OVER = {
+    "gift": dict(seats=2, seed=7, take=True, up=[(0, 1, 3), (0, 4)], cards=[
+        ("KD", "QH", "9C", "3S", "6D", "5D"), ("QC", "9D", "2D", "4S", "6S", "AS")]),
+    "sooner": dict(seats=3, seed=1, take=False, up=[(0, 1), (0, 4), (1, 3)], cards=[
+        ("TS", "8C", "9C", "5D", "6D", "7H"), ("2H", "9D", "QD", "4S", "6S", "AS"),
+        ("KH", "4D", "JD", "2S", "6C", "AH")]),
+}
+
+
+@pytest.mark.parametrize(("case", "reason", "there", "english", "swedish"), [
+    ("gift", "spares_gift", 1,
+     "lower on your top-middle card, the queen of hearts, but then that card would go",
+     "hjärter dam"),
+    ("sooner", "reveals_sooner", 0,
+     "more on your top-left card, the 10 of spades, but with cards of yours still face down",
+     "spader 10"),
+])
+def test_a_six_card_hint_says_why_it_passes_over_a_bigger_saving(case, reason, there, english,
+                                                                 swedish):
     from app.i18n import use_locale
     from app.web.golf.coach import hint_text
     from tests.rules.golf6_helpers import playing, rig
 
-    state = playing(Options(seats=2), seed=7)
-    state = rig(state, [("KD", "QH", "9C", "3S", "6D", "5D"), ("QC", "9D", "2D", "4S", "6S", "AS")],
-                up=[(0, 1, 3), (0, 4)], discard=["7C"])
-    state = apply(dataclasses.replace(state, turn=0, phase=Phase.DRAW, turns=2), TakeDiscard(0))
+    setup = PASSED_OVER[case]
+    state = playing(Options(seats=setup["seats"]), seed=setup["seed"])
+    card = "7C" if setup["take"] else "3D"
+    state = rig(state, setup["cards"], up=setup["up"], stock=[card, *state.stock[1:]],
+                discard=[card if setup["take"] else "QH"])
+    first = TakeDiscard(0) if setup["take"] else DrawStock(0)
+    state = apply(dataclasses.replace(state, turn=0, phase=Phase.DRAW, turns=2), first)
     view = seat_view(state, 0)
     advice = hint(view)
     assert isinstance(advice.move, Swap) and view.mine[advice.move.index] is None, advice
-    assert advice.reason == "spares_gift" and advice.there == 1 and advice.saving > 0
+    assert advice.reason == reason and advice.there == there and advice.saving > 0
     with use_locale("en"):
-        said = hint_text(view, advice)
-    assert "lower on your top-middle card, the queen of hearts, but then that card would go" in said
-
-
-def test_a_six_card_hint_says_why_it_passes_over_a_bigger_saving_on_a_face_up_card():
-    """A drawn 3 goes on a face-down card though it would save more over the 10 of spades:
-    the hint names that place and says turning a card up sooner is why (a QA pass read the
-    hidden card's small saving alone as plain wrong)."""
-    from app.i18n import use_locale
-    from app.web.golf.coach import hint_text
-    from tests.rules.golf6_helpers import playing, rig
-
-    state = playing(Options(seats=3), seed=1)
-    state = rig(state, [("TS", "8C", "9C", "5D", "6D", "7H"), ("2H", "9D", "QD", "4S", "6S", "AS"),
-                        ("KH", "4D", "JD", "2S", "6C", "AH")],
-                up=[(0, 1), (0, 4), (1, 3)], stock=["3D", *state.stock[1:]], discard=["QH"])
-    state = apply(dataclasses.replace(state, turn=0, phase=Phase.DRAW, turns=3), DrawStock(0))
-    view = seat_view(state, 0)
-    advice = hint(view)
-    assert isinstance(advice.move, Swap) and view.mine[advice.move.index] is None, advice
-    assert advice.reason == "reveals_sooner" and advice.there == 0 and advice.saving > 1
-    with use_locale("en"):
-        said = hint_text(view, advice)
-    assert "more on your top-left card, the 10 of spades, but" in said
+        assert english in hint_text(view, advice)
     with use_locale("sv"):
-        assert "spader 10" in hint_text(view, advice)
+        assert swedish in hint_text(view, advice)
 
 
 @pytest.mark.parametrize(("their_up", "keeps_jack"), [((0, 4), True), ((0, 1, 2, 4), False)])

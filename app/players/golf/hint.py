@@ -48,10 +48,9 @@ from app.rules.golf import (
     legal_moves_for,
 )
 
-# A place must save this many points more than another to count as saving more.
+# A place must save this many points more than another to count as saving more, and a
+# saving or cost this small is none (it would read "about 0.0").
 MORE = 0.05
-# The least saving or cost a hint speaks of: less rounds to 0.0 in its one decimal.
-SAID = 0.05
 # Two actions whose values differ by less than this many points are "close" (about the
 # spread of a single turn's luck is far larger; this is a judgement call, said as such).
 CLOSE = 0.5
@@ -207,7 +206,7 @@ def _square_facts(view: SeatView, move: Move) -> dict:
                  else four.best_place(four._plan(view), rank)[0])
         savings = {i: saving(rank, i) for i in view.shape.positions}
         found = savings[index]
-        if max(savings.values()) > found + MORE:
+        if _better_elsewhere(savings, index) is not None:
             # Another place saves more now: a saving alone would read as a mistake.
             plan = four._plan(view)
             return {"index": index} | _spared_gift(savings, index, plan.mine,
@@ -236,13 +235,19 @@ def _square_facts(view: SeatView, move: Move) -> dict:
     return {}
 
 
+def _better_elsewhere(savings: dict[int, float], index: int) -> int | None:
+    """The place that saves most now, if it saves clearly more than `index` does."""
+    there = max(savings, key=savings.__getitem__)
+    return there if savings[there] > savings[index] + MORE else None
+
+
 def _spared_gift(savings: dict[int, float], index: int, mine: Sequence[str | None],
                  gift: Callable[[str | None], float]) -> dict:
     """A card put at `index` though another place saves more now, because the card there
     would go on the pile for the next player (the coach's charge, `gift`, for a rank or an
     unseen card): the reason, the place and how much more it saves; {} if that is not why."""
-    there = max(savings, key=savings.__getitem__)
-    if savings[there] <= savings[index] + MORE or gift(mine[there]) <= gift(mine[index]):
+    there = _better_elsewhere(savings, index)
+    if there is None or gift(mine[there]) <= gift(mine[index]):
         return {}
     return {"reason": "spares_hidden_gift" if mine[there] is None else "spares_gift",
             "there": there, "saving": savings[there] - savings[index]}
@@ -250,11 +255,11 @@ def _spared_gift(savings: dict[int, float], index: int, mine: Sequence[str | Non
 
 def _turned_up_sooner(savings: dict[int, float], index: int,
                       mine: Sequence[str | None]) -> dict:
-    """A card put on a face-down card though a face-up one elsewhere would save more now, the
-    gift of that card not being why (_spared_gift): the coach's count of the turns to come
-    prefers turning a card up. The reason, that place and how much more it saves; else {}."""
-    there = max(savings, key=savings.__getitem__)
-    if mine[there] is None or savings[there] <= savings[index] + MORE:
+    """A card put on a face-down card though a face-up one elsewhere saves more now, the gift
+    of that card not being why (_spared_gift): the coach's count of the turns to come prefers
+    turning a card up. The reason, that place and how much more it saves; else {}."""
+    there = _better_elsewhere(savings, index)
+    if there is None or mine[there] is None:
         return {}
     return {"reason": "reveals_sooner", "there": there,
             "saving": savings[there] - savings[index]}
@@ -293,11 +298,11 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
         return {"card": card, "index": index, "replaces": replaces} | spared
     elif replaces is None and (sooner := _turned_up_sooner(savings, index, plan.mine)):
         return {"card": card, "index": index, "replaces": replaces} | sooner
-    elif saving < SAID and replaces is None:
+    elif saving < MORE and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
-    elif saving >= SAID:
+    elif saving >= MORE:
         reason = "replaces_hidden" if replaces is None else "replaces_higher"
-    elif saving > -SAID:
+    elif saving > -MORE:
         reason = "same_score"
     elif six.gift(plan, plan.mine[index]) < six.gift(plan, rank):
         # A face-up card swapped for one no better: what goes on the pile is what the next

@@ -15,7 +15,15 @@ from typing import Any
 
 from fastapi import Request
 
-from app.i18n import N_, card_in_text, format_number, join_names, possessive, rank_word
+from app.i18n import (
+    N_,
+    card_in_text,
+    format_figure,
+    format_number,
+    join_names,
+    possessive,
+    rank_word,
+)
 from app.i18n import gettext as _
 from app.players.golf.hint import Hint, hint
 from app.players.golf.hole_review import HoleReview, Moment, review
@@ -52,11 +60,6 @@ def hints_allowed(game: store.Game) -> bool:
     return bool(game.settings.get("hints", True))
 
 
-def _n(value: float) -> str:
-    """A figure to one decimal, a whole one of 2 or more without it ("about 17 points", not
-    "17.0"; "about 1.0 points" rather than "1 points")."""
-    shown = round(value, 1)
-    return format_number(shown, decimals=0 if shown.is_integer() and abs(shown) >= 2 else 1)
 
 
 def _where(view: SeatView, index: int) -> str:
@@ -115,15 +118,16 @@ class _Figures:
 
     @property
     def worth(self) -> str:
-        return _n(self.advice.worth_hidden) if self.advice.worth_hidden is not None else ""
+        worth = self.advice.worth_hidden
+        return format_figure(worth) if worth is not None else ""
 
     @property
     def saving(self) -> str:
-        return _n(self.advice.saving) if self.advice.saving is not None else ""
+        return format_figure(self.advice.saving) if self.advice.saving is not None else ""
 
     @property
     def cost(self) -> str:
-        return _n(-self.advice.saving) if self.advice.saving is not None else ""
+        return format_figure(-self.advice.saving) if self.advice.saving is not None else ""
 
     @property
     def card(self) -> str:
@@ -258,12 +262,12 @@ OTHER_REASONS: dict[str, Callable[[_Figures], str]] = {
     "knock_ahead": lambda f: _(
         "Knock: your cards score %(score)s, and even after their last turns none of the "
         "others can expect to score below about %(theirs)s.",
-        score=format_number(round(f.advice.score)), theirs=_n(f.advice.theirs)),
+        score=format_number(round(f.advice.score)), theirs=format_figure(f.advice.theirs)),
     "knock_now": lambda f: _(
         "Knock: your cards score %(score)s and another player can expect about "
         "%(theirs)s after their last turn, but waiting would likely leave you further "
         "behind: every turn you wait gives the others more turns too.",
-        score=format_number(round(f.advice.score)), theirs=_n(f.advice.theirs)),
+        score=format_number(round(f.advice.score)), theirs=format_figure(f.advice.theirs)),
     "draw_worth_more": lambda f: _(
         "Draw from the stock: the %(card)s on the discard pile would lower your score by "
         "about %(saving)s points, but a card from the stock is worth more on average once "
@@ -282,7 +286,7 @@ def _close_text(view: SeatView, advice: Hint) -> str:
         return " " + _("It is close: the next best, to %(other)s, is about as good.",
                        other=action)
     return " " + _("It is close: the next best, to %(other)s, is only about %(margin)s points "
-                   "worse.", other=action, margin=_n(advice.margin))
+                   "worse.", other=action, margin=format_figure(advice.margin))
 
 
 def table_hint(visit: Visit) -> str | None:
@@ -387,7 +391,7 @@ def review_words(found: HoleReview, visit: Visit) -> dict[str, Any]:
         "moments": [_moment_text(m) for m in found.moments],
         # A total that rounds to nothing says no more than "the coach agrees" above it.
         "total": _("All told, by the coach’s estimate at each moment, your choices this hole "
-                   "cost about %(cost)s points.", cost=_n(found.total_cost))
+                   "cost about %(cost)s points.", cost=format_figure(found.total_cost))
         if found.choices and round(found.total_cost, 1) != 0 else "",
         "agrees": not found.moments,
         "priced": found.choices > 0,
@@ -408,13 +412,14 @@ def _moment_text(moment: Moment) -> str:
     said = [_("Your turn %(turn)s: you chose to %(yours)s; the coach would have chosen to "
               "%(coach)s. Cost: about %(cost)s points.",
               turn=moment.turn, yours=action_phrase(view, moment.move, moment.card),
-              coach=action_phrase(view, moment.coach, moment.card), cost=_n(moment.cost))]
+              coach=action_phrase(view, moment.coach, moment.card),
+              cost=format_figure(moment.cost))]
     if moment.broke_pair is not None:
         said.append(_("Your swap broke up your pair of %(ranks)s, which scored 0.",
                       ranks=_ranks(moment.broke_pair)))
     elif moment.raised is not None and round(moment.raised, 1) > 0:
         said.append(_("Your swap raised your expected score by about %(points)s points.",
-                      points=_n(moment.raised)))
+                      points=format_figure(moment.raised)))
     if moment.advice is not None:
         said.append(_("Hint would have said: “%(hint)s”", hint=hint_text(view, moment.advice)))
     return " ".join(said)
@@ -475,7 +480,8 @@ LEVEL_NAMES = {"beginner": N_("Beginner"), "greedy": N_("Steady"), "club": N_("C
 def strategy_levels() -> list[dict[str, str]]:
     """Each level's measured points a hole and wins against the strong level (levels.MEASURED)."""
     return [
-        {"label": LEVEL_NAMES[name], "player": name, "mine": _n(mine), "strong": _n(strong),
+        {"label": LEVEL_NAMES[name], "player": name, "mine": format_figure(mine),
+         "strong": format_figure(strong),
          "won": _("%(percent)s%%", percent=format_number(round(share * 100)))}
         for name, (mine, strong, share) in MEASURED.items()
     ]

@@ -9,16 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from app.i18n import card_in_text, format_items, format_number, gettext, ngettext
+from app.i18n import card_in_text, format_figure, format_items, gettext, ngettext
 from app.players.solitaire.explain import CardAt, Choice, Reason, Why
 from app.players.solitaire.hint import Advice
 from app.players.solitaire.review import MomentFacts
 from app.rules.solitaire import Draw, Play
-
-
-def format_decimal_1(value: float) -> str:
-    """One decimal, the reader's way: "1.5" / "1,5"."""
-    return format_number(round(value, 1), decimals=1)
 
 
 def _count(value: float) -> int:
@@ -126,7 +121,7 @@ def advice_text(advice: Advice) -> str:
     """Hint's words: the reason, what it gains over the usual move, and a close call."""
     text = reason_text(advice.reason)
     if advice.gain is not None and advice.usual is not None:
-        gain, count = format_decimal_1(advice.gain), _count(advice.gain)
+        gain, count = format_figure(advice.gain), _count(advice.gain)
         if isinstance(advice.move, Draw) and isinstance(advice.usual.move, Play):
             # A draw's reason names the cards that fit: the play compared with goes unnamed.
             text += " " + ngettext(
@@ -164,7 +159,7 @@ def moment_text(facts: MomentFacts) -> str:
             _count(moment.loss),
             number=moment.number,
             cards=fitting_names(facts.fitting),
-            loss=format_decimal_1(moment.loss),
+            loss=format_figure(moment.loss),
         )
     return ngettext(
         "Move %(number)d: you played the %(card)s; %(better)s was better — about "
@@ -175,5 +170,5 @@ def moment_text(facts: MomentFacts) -> str:
         number=moment.number,
         card=card_in_text(facts.played.card.card if facts.played.card else ""),
         better=move_phrase(facts.better),
-        loss=format_decimal_1(moment.loss),
+        loss=format_figure(moment.loss),
     )
