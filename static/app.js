@@ -8,6 +8,15 @@ function text(name, english) {
   return (document.body && document.body.dataset[name]) || english;
 }
 
+// The page's polite live region (#page-said): what a screen reader should hear that the page
+// does not otherwise announce. Emptied first, so the same words said twice are read twice.
+function say(message) {
+  const said = document.getElementById("page-said");
+  if (!said) return;
+  said.textContent = "";
+  if (message) setTimeout(() => { said.textContent = message; }, 50);
+}
+
 // Copy buttons: <button data-copy-target="field-id">, hidden by the style sheet until this
 // script marks the page as having it, as nothing else can copy (without it the link waits in
 // its field to be selected). A class on the page, not an attribute on each button, so a
@@ -25,22 +34,14 @@ document.addEventListener("click", (event) => {
   field.select();
   const copied = () => {
     const label = button.dataset.label || (button.dataset.label = button.textContent);
-    const said = document.getElementById("page-said");
-    button.textContent = said.textContent = text("textCopied", "Copied");
+    button.textContent = text("textCopied", "Copied");
+    say(button.textContent);
     button.focus();
-    setTimeout(() => { button.textContent = label; said.textContent = ""; }, 3000);
+    setTimeout(() => { button.textContent = label; say(""); }, 3000);
   };
   const byHand = () => (document.execCommand("copy") ? copied() : field.focus());
   if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(copied, byHand);
   else byHand();
-});
-
-// An element marked data-presses="button-id" is a second place to click that button (the
-// solitaire's card back draws, as the Draw button does), for the pointer only.
-document.addEventListener("click", (event) => {
-  const stand = event.target.closest("[data-presses]");
-  const button = stand && document.getElementById(stand.dataset.presses);
-  if (button && !button.disabled) button.click();
 });
 
 // A form marked data-carry="form-id" also sends the fields of that form it lacks itself, so
@@ -176,7 +177,8 @@ function isTyping(element) {
 }
 
 function usable(element) {
-  return !element.disabled && !element.closest("[inert], [hidden]") &&
+  return !element.disabled && element.getAttribute("aria-disabled") !== "true" &&
+    !element.closest("[inert], [hidden]") &&
     element.getClientRects().length > 0;
 }
 
@@ -277,11 +279,7 @@ document.addEventListener("keydown", (event) => {
     // so its description is never read out on its own).
     const reason = matching.map((candidate) => candidate.getAttribute("aria-describedby"))
       .map((id) => id && document.getElementById(id)).find(Boolean);
-    const said = document.getElementById("page-said");
-    if (reason && said) {
-      said.textContent = "";
-      setTimeout(() => { said.textContent = reason.textContent.trim(); }, 50);
-    }
+    if (reason) say(reason.textContent.trim());
     return;
   }
   event.preventDefault();

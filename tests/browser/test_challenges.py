@@ -100,8 +100,8 @@ def test_two_browsers_play_one_challenge(page, page_without_js):
     ann.get_by_role("link", name="Next move").click()
     expect(status).to_have_text(re.compile(
         rf"After move 1 of {total}: (played the .+ of .+ from column \d|drew the .+ of .+)\."))
-    # The step link keeps the focus though the page loads anew, and n steps on (QA: focus
-    # went back to the top, 13 tabs from Next move).
+    # The step link keeps the focus though the page loads anew (else the next step is 13 tabs
+    # away), and n steps on.
     expect(ann.get_by_role("link", name="Next move")).to_be_focused()
     ann.keyboard.press("n")
     expect(status).to_contain_text(f"After move 2 of {total}")
@@ -156,9 +156,9 @@ def test_deal_of_the_day_is_the_same_for_two_fresh_browsers(page, new_page):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_kept_draw_is_explained_readably_and_again_when_u_is_pressed(new_page, scheme):
-    """The note under a switched-off Undo is legible on the felt (a QA pass measured about
-    1.3:1), and the Undo key says why it does nothing (a disabled button cannot take focus,
-    so its description was never read out)."""
+    """The note under a switched-off Undo is legible on the felt, and the Undo key says why it
+    does nothing (a disabled button cannot take focus, so its description is not read out
+    on its own)."""
     from tests.browser.test_dark_mode import contrast
     from tests.browser.test_pages import serious_violations
 

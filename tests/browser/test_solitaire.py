@@ -400,9 +400,9 @@ def test_a_variation_whose_label_wraps_keeps_its_whole_box(new_page):
 
 @pytest.mark.parametrize("width", [1440, 375])
 def test_the_buttons_under_the_columns_stay_put_however_many_cards_are_left(new_page, width):
-    """A QA pass clicked Undo twice: once every column was down to four cards, the card put
-    back made a column of five, the buttons dropped 56 px, and the second click played that
-    card again. The columns keep the height of five cards."""
+    """The columns keep the height of five cards: once every column is down to four, a card an
+    Undo puts back would otherwise push the buttons down under a second click, which would
+    then play that card again."""
     page = new_page(viewport={"width": width, "height": 900})
     open_deal(page)
     undo = page.get_by_role("button", name="Undo")
@@ -416,7 +416,7 @@ def test_the_buttons_under_the_columns_stay_put_however_many_cards_are_left(new_
 
 def test_fits_badges_do_not_run_together_on_a_phone(new_page):
     """Two jokers, deal 2: once the joker is played every column's card fits, and at 375 px
-    the Swedish "▲ Passar" badges touched and read as one word (QA)."""
+    the Swedish "▲ Passar" badges would touch and read as one word."""
     page = new_page(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
     page.goto("/solitaire")
     page.get_by_label("Deal number").fill("2")
@@ -434,7 +434,7 @@ def test_fits_badges_do_not_run_together_on_a_phone(new_page):
 
 
 def test_clicking_the_card_back_draws_as_the_draw_button_does(page):
-    """Card sites and PySolFC deal by clicking the stock; a QA pass clicked it and got nothing."""
+    """Card sites and PySolFC deal by clicking the stock."""
     open_deal(page)
     page.locator(".draw-pile .card-back").click()
     wait_for_version(page, 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.rules.cards import standard_deck
 from app.rules.solitaire import STANDARD, Variant, legal_moves
-from app.storage.solitaire import apply_move, create_deal, load_deal
+from app.storage.solitaire import StoredDeal, apply_move, create_deal, load_deal, load_round
 
 JSON = {"accept": "application/json"}
 
@@ -61,3 +61,17 @@ def clearable_cards() -> list[str]:
     tableau = [columns[i % 7][i // 7] for i in range(35)]
     stock = [c for cards in pool.values() for c in cards]
     return tableau + [run[0]] + stock
+
+
+def new_round(client) -> str:
+    """Start a round of nine; return its id (the round's private link)."""
+    response = client.submit("/solitaire/rounds", {})
+    assert response.status_code == 303
+    deal_id = response.headers["location"].rsplit("/", 1)[-1]
+    with client.app.state.db.read() as session:
+        return load_deal(session, deal_id=deal_id).round_id
+
+
+def round_deals(client, round_id: str) -> list[StoredDeal]:
+    with client.app.state.db.read() as session:
+        return list(load_round(session, round_id=round_id).deals)

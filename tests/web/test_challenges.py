@@ -12,25 +12,11 @@ import pytest
 from app.storage import solitaire
 from app.storage.solitaire import challenges as challenge_store
 from tests.conftest import Client
-from tests.web.solitaire_helpers import finish
+from tests.web.solitaire_helpers import finish, new_round, round_deals
 
 CHALLENGE_LINK = re.compile(
     r'id="challenge-link" type="text" readonly value="http://testserver([^"]+)"'
 )
-
-
-def new_round(client) -> str:
-    """Start a round of nine; return its id (the round's private link)."""
-    response = client.submit("/solitaire/rounds", {})
-    assert response.status_code == 303
-    deal_id = response.headers["location"].rsplit("/", 1)[-1]
-    with client.app.state.db.read() as session:
-        return solitaire.load_deal(session, deal_id=deal_id).round_id
-
-
-def round_deals(client, round_id: str) -> list[solitaire.StoredDeal]:
-    with client.app.state.db.read() as session:
-        return list(solitaire.load_round(session, round_id=round_id).deals)
 
 
 def challenge(client, round_id: str, name: str = "Ann") -> str:
@@ -380,7 +366,7 @@ def test_a_holes_draw_stays_drawn_and_undo_says_why(client):
     deal = round_deals(client, new_round(client))[0]
     url = f"/solitaire/deals/{deal.id}"
     kept = "The score of this deal counts, so a card turned from the draw pile stays turned."
-    # Said before the first draw too: a player learns it before it costs them (QA).
+    # Said before the first draw too: a player learns it before it costs them.
     assert f'id="undo-note" class="hint-text">{kept}</p>' in client.get(url).text
     client.submit(f"{url}/draw", {"version": "0", "moves": "0"})
     page = client.get(url).text

@@ -17,7 +17,7 @@ from app.storage import solitaire
 from app.storage.models import DailyEntry
 from app.web.solitaire.daily import utc_today
 from tests.conftest import Client
-from tests.web.solitaire_helpers import finish
+from tests.web.solitaire_helpers import finish, new_deal
 
 TODAY = date(2026, 11, 30)
 CHART = 'role="img" aria-label="Scores of today\'s players"'
@@ -106,8 +106,6 @@ def test_the_day_page_and_the_board_say_beforehand_that_draws_are_final(app, cli
     assert rule in client.get("/solitaire/daily").text
     deal = start(client)
     assert 'id="undo-note"' in client.get(f"/solitaire/deals/{deal.id}").text
-    from tests.web.test_solitaire import new_deal
-
     practice = new_deal(client, "", action="random")
     assert 'id="undo-note"' not in client.get(f"/solitaire/deals/{practice}").text
 
@@ -168,7 +166,7 @@ def test_results_only_after_finishing_and_counted_once(app, today):
         unfinished = browsers[3].get("/solitaire/daily").text
         assert CHART not in unfinished and "players have played" not in unfinished
         page = browsers[0].get("/solitaire/daily")
-        assert page.headers["cache-control"] == "private, no-store"
+        assert page.headers["cache-control"] == "no-store"
         assert CHART in page.text
         assert "3 players have played it." in page.text  # the unfinished deal does not count
         said = " ".join(re.sub(r"<[^>]+>", " ", page.text).split())

@@ -190,9 +190,11 @@ def test_join_refused_when_every_seat_is_taken(app, client):
     response = late.submit(invite, {"name": "Bo"})
     assert response.status_code == 409 and "every seat is taken" in response.text
     assert "golf6_" not in response.headers.get("set-cookie", "")
-    # Nothing to join: the heading names the game without asking to join it (QA).
-    heading = late.get(invite).text.split("<h1>")[1].split("</h1>")[0]
-    assert "game" in heading and "Join" not in heading
+    # Nothing to join: the title and heading name the game without asking to join it.
+    page = late.get(invite).text
+    for tag in ("title", "h1"):
+        shown = page.split(f"<{tag}>")[1].split(f"</{tag}>")[0]
+        assert "game" in shown and "Join" not in shown, shown
 
 
 def test_join_refused_when_the_name_is_taken(app, client):

@@ -134,7 +134,7 @@ def test_knock_ends_the_hole_after_one_more_turn_each(client, two_players):
     assert seen["phase"] == "hole_over" and len(seen["scores"]) == 1
     assert all(card is not None for seat in seen["seats"] for card in seat["layout"])
     # Each seat's line says what the hole scored (a knock penalty included), not what its
-    # face-up cards score, which reads as if some cards were left out (QA).
+    # face-up cards score, which would read as if some cards were left out.
     over = client.get(url).text
     assert "face-up cards score" not in over
     for score in seen["scores"][0]:

@@ -42,7 +42,7 @@ def test_a_new_browser_has_an_empty_record(client):
 
 def test_record_lists_deals_rounds_and_figures(client, played):
     page = client.get("/solitaire/record")
-    assert page.headers["cache-control"] == "private, no-store"
+    assert page.headers["cache-control"] == "no-store"
     assert "10 deals played." in page.text  # the deal of the day and nine holes
     assert "Best round:" in page.text and "Average score:" in page.text
     assert 'aria-label="Your last rounds against par"' in page.text
@@ -68,13 +68,13 @@ def test_private_link_moves_the_record_to_another_device(app, client, played):
 
 
 def test_deleting_asks_first_and_says_it_reaches_every_device(client, played):
-    """A QA pass lost the record with one key press: the record page links a page that says
-    what goes, where, and asks; only its button deletes."""
+    """One key press must not lose a record: the record page links a page that says what
+    goes, where, and asks; only its button deletes."""
     page = client.get("/solitaire/record").text
     assert '<a class="button danger" href="/solitaire/record/delete">Delete my record…</a>' in page
     asked = client.get("/solitaire/record/delete")
     assert asked.status_code == 200 and "every other device" in asked.text
-    assert asked.headers["cache-control"] == "private, no-store"
+    assert asked.headers["cache-control"] == "no-store"
     assert '<form method="post" action="/solitaire/record/delete">' in asked.text
     assert "10 deals played." in client.get("/solitaire/record").text  # nothing gone yet
 

@@ -13,6 +13,8 @@ from tests.web.solitaire_helpers import (
     clearable_cards,
     finish,
     new_deal,
+    new_round,
+    round_deals,
     spec_example_cards,
     state,
     store_deal,
@@ -439,7 +441,7 @@ def test_rewind_keeps_the_first_moves(client):
 
 
 def test_start_over_deals_the_same_cards_again_on_a_practice_deal_only(client):
-    """PySolFC's Restart: a QA pass found no way to play a deal again but typing its number."""
+    """PySolFC's Restart: play a deal again without typing its number."""
     deal_id = new_deal(client, 1)
     assert 'id="restart-button"' not in client.get(board_url(deal_id)).text  # nothing to undo
     for version in range(2):
@@ -451,8 +453,6 @@ def test_start_over_deals_the_same_cards_again_on_a_practice_deal_only(client):
     assert response.headers["location"] == board_url(deal_id) + "?done=restart"
     assert "Back to the start" in client.get(response.headers["location"]).text
     assert state(client, deal_id)["moves"] == 0
-    from tests.web.test_challenges import new_round, round_deals
-
     in_a_round = round_deals(client, new_round(client))[0]
     client.submit(board_url(in_a_round.id, "draw"), {"version": "0"})
     assert 'id="restart-button"' not in client.get(board_url(in_a_round.id)).text

@@ -211,7 +211,7 @@ def board(view: dict[str, Any], away: set[int]) -> dict[str, Any]:
         "winners_text": winners_text(view),
         # The seat has to act to play on (not merely may deal the next hole, as anyone may).
         "your_turn": view["you"] in view["seats_to_act"]
-        and view["phase"] not in ("hole_over", "game_over"),
+        and view["phase"] not in HOLE_DONE,
         "focus_id": None,
     }
 

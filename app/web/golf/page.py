@@ -71,7 +71,7 @@ def status_lines(visit: Visit, seen: int | None) -> list[str]:
                         coach_words.why(s, game), reader=visit.seat) for s in steps]
     view = view_of(visit, replay)
     turn = table_board.turn_line(view)
-    playing = view["phase"] not in ("flip", "hole_over", "game_over")
+    playing = view["phase"] != "flip" and view["phase"] not in table_board.HOLE_DONE
     if playing and visit.seat is not None and view["turn"] == visit.seat:
         # Your turn first: a phone shows the start of a long line, and it is what matters now.
         return news + [turn] + lines

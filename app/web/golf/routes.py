@@ -98,14 +98,17 @@ def _to_table(visit: Visit) -> Response:
 def _join_page(request: Request, visit: Visit, name: str = "", error: FormError | None = None,
                status: int = 200) -> HTMLResponse:
     game = visit.game
+    is_lobby = game.status == store.GameStatus.LOBBY
+    free = sum(seat.kind == store.OPEN for seat in game.seats)
     context = {
         "game": game,
-        "is_lobby": game.status == store.GameStatus.LOBBY,
+        "is_lobby": is_lobby,
+        "can_join": is_lobby and free > 0,
         "game_name": GAME_NAMES[game.options.game],  # in running text: "sexkortsgolf"
         "rules_in_play": rules_in_play(game.options),
         "invite_id": game.invite_id,
         "host": seat_name(game.seats[0]),
-        "free": sum(seat.kind == store.OPEN for seat in game.seats),
+        "free": free,
         "name": name,
         "message": error.message if error else None,
         "errors": {error.field: error.message} if error else {},

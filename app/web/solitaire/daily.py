@@ -23,7 +23,7 @@ from app.storage.solitaire.daily import DayResults
 from app.web import player
 from app.web.forms import PostedForm
 from app.web.loading import PageNotFound
-from app.web.render import render
+from app.web.render import private, render
 
 router = APIRouter()
 
@@ -144,7 +144,5 @@ def _day_page(request: Request, day: date, today: date) -> Response:
         else None,
         "yesterday": day - timedelta(days=1) if day - timedelta(days=1) >= FIRST_DAY else None,
     }
-    response = render(request, "challenges/daily.html", None, context)
     # The page shows this browser's own deal and place: never shared through a cache.
-    response.headers["cache-control"] = "private, no-store"
-    return response
+    return private(render(request, "challenges/daily.html", None, context))

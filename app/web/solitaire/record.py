@@ -18,7 +18,7 @@ from app.tokens import token_shaped
 from app.web import player
 from app.web.forms import PostedForm
 from app.web.loading import PageNotFound
-from app.web.render import render
+from app.web.render import private, render
 from app.web.solitaire.view import PAR
 
 router = APIRouter()
@@ -90,9 +90,7 @@ def record_page(request: Request) -> Response:
         "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
         "move_url": str(request.url_for("record_move", token=token)) if token else None,
     }
-    response = render(request, "challenges/record.html", None, context)
-    response.headers["cache-control"] = "private, no-store"  # it shows the private links
-    return response
+    return private(render(request, "challenges/record.html", None, context))  # private links
 
 
 def _moving_token(token: str) -> str:
@@ -108,9 +106,7 @@ TokenDep = Annotated[str, Depends(_moving_token)]
 @router.get("/solitaire/record/move/{token}", name="record_move")
 def move_page(request: Request, token: TokenDep) -> Response:
     """The private link, opened on another device: confirm before the record moves here."""
-    response = render(request, "challenges/record_move.html", None, {"token": token})
-    response.headers["cache-control"] = "private, no-store"
-    return response
+    return private(render(request, "challenges/record_move.html", None, {"token": token}))
 
 
 @router.post("/solitaire/record/move/{token}")
@@ -125,9 +121,7 @@ def delete_page(request: Request) -> Response:
     """Deleting unlinks the record on every device that shares it: say so, then ask."""
     if player.player_key(request) is None:
         return RedirectResponse("/solitaire/record", status_code=303)
-    response = render(request, "challenges/record_delete.html", None, {})
-    response.headers["cache-control"] = "private, no-store"
-    return response
+    return private(render(request, "challenges/record_delete.html", None, {}))
 
 
 @router.post("/solitaire/record/delete")

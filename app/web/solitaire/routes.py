@@ -21,6 +21,7 @@ from app.i18n import gettext as _
 from app.ratelimit import limit
 from app.rules.daily import daily_day_of
 from app.rules.dealnum import MAX_DEAL_NUMBER
+from app.rules.numbers import parse_int
 from app.rules.solitaire import (
     COLUMNS,
     DRAW,
@@ -54,7 +55,14 @@ from app.web.render import is_fragment_request, json_state, private, render, wan
 from app.web.solitaire.cards import drawer_for
 from app.web.solitaire.daily import TodayDep, day_url
 from app.web.solitaire.deps import DealDep, RoundDep, deal_to_change
-from app.web.solitaire.view import WATCH_MODES, BoardOptions, board_context, json_view, scorecard
+from app.web.solitaire.view import (
+    DRAW_KEPT_MESSAGE,
+    WATCH_MODES,
+    BoardOptions,
+    board_context,
+    json_view,
+    scorecard,
+)
 from app.web.solitaire.words import refusal_text
 from app.web.solitaire.work_budget import coach_work, refuse_when_spent
 
@@ -67,9 +75,6 @@ STALE_MESSAGE = N_(
 )
 UNDO_MESSAGE = N_("Took back a move.")
 FINAL_MESSAGE = N_("The score of this deal counts, so its moves can no longer be taken back.")
-DRAW_KEPT_MESSAGE = N_(
-    "The score of this deal counts, so a card turned from the draw pile stays turned."
-)
 REWIND_MESSAGE = N_("Back to that moment: try another way from here.")
 RESTART_MESSAGE = N_("Back to the start: the same cards, dealt as before.")
 TODAYS_NUMBER_MESSAGE = N_(
@@ -135,8 +140,7 @@ def board_response(
         if not over:
             with request.app.state.db.read() as session:
                 counts = store.score_counts(session, deal=deal)
-        draw_kept = counts and bool(deal.moves) and isinstance(deal.moves[-1], Draw)
-        context = board_context(deal, options, drawer, round_, final, draw_kept, counts)
+        context = board_context(deal, options, drawer, round_, final, counts)
     # The coach showed its move: the deal says so later. A refusal shows none (see _act).
     if context["advice"] is not None:
         with request.app.state.db.write() as session:
@@ -347,7 +351,7 @@ def rewind(request: Request, deal_id: str, form: PostedForm) -> Response:
             ) from None
         return store.rewind(session, deal_id=deal.id, version=version, keep=keep, read=deal)
 
-    done = "restart" if form.get("to") == "0" else "rewind"
+    done = "restart" if parse_int(form.get("to"), 0, 0) == 0 else "rewind"
     options = BoardOptions(message=_(DONE_MESSAGES[done]), refresh_extra=True)
     return _act(request, deal_id, change, options, query=f"done={done}")
 

@@ -29,6 +29,10 @@ from app.web.solitaire.words import fit_text
 
 PAR = 45
 NO_ADVICE = N_("The coach has no advice just now: try the rules of thumb, or ask again.")
+# Under the buttons of a deal whose score counts, and as the answer to an Undo of a draw there.
+DRAW_KEPT_MESSAGE = N_(
+    "The score of this deal counts, so a card turned from the draw pile stays turned."
+)
 log = logging.getLogger("golf.solitaire")
 WATCH_MODES = ("play", "pause")
 
@@ -143,13 +147,13 @@ def board_context(
     drawer: Drawer,
     round_: StoredRound | None = None,
     final: bool = False,
-    draw_kept: bool = False,
     counts: bool = False,
 ) -> dict[str, Any]:
     """Everything _board.html needs, as plain values; `final`: over, and its score counts;
-    `draw_kept`: its score counts and its last move was a draw, which Undo may not take back;
-    `counts`: it is in play and its score counts (so no draw is ever taken back)."""
+    `counts`: in play, and its score counts, so no draw is ever taken back (Undo is off while
+    the last move is one)."""
     position = deal.game.position
+    draw_kept = counts and bool(deal.moves) and isinstance(deal.moves[-1], Draw)
     over = is_over(position)
     watch = options.watch if options.watch in WATCH_MODES and not over else None
     advice = _advice(position) if (options.hint or watch) and not over else None
@@ -185,6 +189,7 @@ def board_context(
         "final": final,
         "draw_kept": draw_kept,
         "counts": counts,
+        "draw_kept_note": _(DRAW_KEPT_MESSAGE) if counts else None,
         "watch": watch,
         "advice": advice,
         "next_text": next_text,
