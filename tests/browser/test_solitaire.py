@@ -412,6 +412,20 @@ def test_the_buttons_under_the_columns_stay_put_however_many_cards_are_left(new_
         "columns => columns.forEach(c => [...c.children].slice(1).forEach(li => li.remove()))")
     assert page.locator(".columns li").count() == 7
     assert undo.bounding_box()["y"] == before
+    # Every column cleared, as at the end of a deal that clears.
+    page.locator(".columns ol").evaluate_all(
+        "columns => columns.forEach(c => { c.replaceChildren(); c.classList.add('is-empty'); })")
+    assert undo.bounding_box()["y"] == before
+
+
+def test_start_over_appearing_after_the_first_move_moves_no_other_button(page):
+    open_deal(page)
+    buttons = ("Undo", "Hint", "Watch the computer play")
+    before = [page.get_by_role("button", name=n).bounding_box() for n in buttons]
+    page.get_by_role("button", name="Draw", exact=True).click()
+    wait_for_version(page, 1)
+    expect(page.get_by_role("button", name="Start over")).to_be_visible()
+    assert [page.get_by_role("button", name=n).bounding_box() for n in buttons] == before
 
 
 def test_fits_badges_do_not_run_together_on_a_phone(new_page):

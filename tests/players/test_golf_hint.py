@@ -560,7 +560,7 @@ PASSED_OVER = {
      "lower on your top-middle card, the queen of hearts, but then that card would go",
      "hjärter dam"),
     ("sooner", "reveals_sooner", 0,
-     "more on your top-left card, the 10 of spades, but with cards of yours still face down",
+     "putting it on your top-left card, the 10 of spades, would save about",
      "spader 10"),
 ])
 def test_a_six_card_hint_says_why_it_passes_over_a_bigger_saving(case, reason, there, english,

@@ -80,8 +80,11 @@ def test_deleting_asks_first_and_says_it_reaches_every_device(client, played):
 
 
 def test_deleting_unlinks_everything_but_the_day_still_counts_the_deal(app, client, played):
-    assert client.submit("/solitaire/record/delete", {}).status_code == 303
+    deleted = client.submit("/solitaire/record/delete", {})
+    assert deleted.status_code == 303
+    assert "Your record is deleted." in client.get(deleted.headers["location"]).text
     assert "Nothing here yet" in client.get("/solitaire/record").text
+    assert "Your record is deleted." not in client.get("/solitaire/record").text
     with Client(app, base_url="http://testserver") as other:
         finish(other, other.submit("/solitaire/daily", {}).headers["location"].rsplit("/", 1)[-1])
         assert "2 players have played it." in other.get("/solitaire/daily").text

@@ -209,9 +209,10 @@ PLACEMENT_REASONS: dict[str, Callable[[_Figures], str]] = {
         "it would leave your score about %(saving)s points lower on %(there)s, but then "
         "that card would go on the discard pile, where the next player could use it.",
         there=_where(f.view, f.advice.there), saving=f.saving),
+    # `there` is a face-up card here: "your top-left card, the 10 of spades," reads as one.
     "reveals_sooner": lambda f: _(
-        "it would save about %(saving)s points more on %(there)s, but with cards of yours "
-        "still face down, turning one up sooner matters more now.",
+        "putting it on %(there)s, would save about %(saving)s points more, but while cards "
+        "of yours are still face down, turning one up matters more now.",
         there=_where(f.view, f.advice.there), saving=f.saving),
     "spares_hidden_gift": lambda f: _(
         "it would leave your score about %(saving)s points lower on %(there)s, but then "

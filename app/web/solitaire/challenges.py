@@ -219,10 +219,8 @@ def replay(request: Request, shown: ReplayDep) -> Response:
             best = store.known_best(session, challenge_id=shown.challenge_id, hole=hole)
         best = best or (result.best_score, result.best_exact)
     position = Game(deal.cards, deal.variant, deal.moves[:step]).position
-    # The step link followed keeps the focus, as a swap would, though the page loads anew.
-    came_by = request.query_params.get("by")
     context = {
-        "came_by": came_by if came_by in REPLAY_STEPS else None,
+        "focus": _replay_focus(request.query_params.get("by"), step, len(deal.moves)),
         "name": shown.name,
         "hole": hole,
         "deal": deal,
@@ -237,6 +235,18 @@ def replay(request: Request, shown: ReplayDep) -> Response:
     }
     page = render(request, "challenges/replay.html", "challenges/_replay_best.html", context)
     return private(page)
+
+
+def _replay_focus(came_by: str | None, step: int, steps: int) -> str | None:
+    """The step link to focus: the one followed, as a swap would keep it though the page loads
+    anew, or at either end, where that one is switched off, the one that still steps."""
+    if came_by not in REPLAY_STEPS:
+        return None
+    if step == steps and came_by in ("next", "last") and steps:
+        return "previous"
+    if step == 0 and came_by in ("first", "previous") and steps:
+        return "next"
+    return came_by
 
 
 def _deal_to_review(round_: StoredRound, hole: int, theirs: StoredDeal) -> StoredDeal:

@@ -89,6 +89,7 @@ def record_page(request: Request) -> Response:
         "par_y": par_y,
         "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
         "move_url": str(request.url_for("record_move", token=token)) if token else None,
+        "deleted": request.query_params.get("done") == "deleted",
     }
     return private(render(request, "challenges/record.html", None, context))  # private links
 
@@ -130,6 +131,6 @@ def delete(request: Request, _form: PostedForm) -> Response:
     if key is not None:
         with request.app.state.db.write() as session:
             store.forget_player(session, player_key=key)
-    response = RedirectResponse("/solitaire/record", status_code=303)
+    response = RedirectResponse("/solitaire/record?done=deleted", status_code=303)
     response.delete_cookie(player.COOKIE, path="/")
     return response
