@@ -192,3 +192,19 @@ def test_a_kept_draw_is_explained_readably_and_again_when_u_is_pressed(new_page,
     assert contrast(ink, felt) >= 4.5, (ink, felt)
     assert serious_violations(page) == []
 
+
+
+def test_the_record_and_its_delete_page_pass_axe_and_keep_is_focused(new_page):
+    from tests.browser.test_pages import serious_violations
+
+    page = new_page(bypass_csp=True)  # axe is injected as a script
+    page.goto("/solitaire/daily")
+    page.get_by_role("button", name="Play the deal of the day").click()
+    play_to_the_end(page)
+    page.goto("/solitaire/record")
+    assert serious_violations(page) == []
+    page.get_by_role("link", name="Delete my record…").click()
+    expect(page.get_by_role("link", name="Keep my record")).to_be_focused()
+    assert serious_violations(page) == []
+    page.get_by_role("button", name="Delete my record").click()
+    expect(page.get_by_role("status")).to_contain_text("Your record is deleted.")
