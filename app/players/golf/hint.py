@@ -294,10 +294,9 @@ def _placement_facts(view: SeatView, card: str, index: int) -> dict:
     # A card of the rank it replaces leaves a pair as it was: no pair made.
     if makes_pair(view, plan.mine, card, index) and (replaces is None or rank_of(replaces) != rank):
         reason = "pairs"
-    elif spared:
-        return {"card": card, "index": index, "replaces": replaces} | spared
-    elif replaces is None and (sooner := _turned_up_sooner(savings, index, plan.mine)):
-        return {"card": card, "index": index, "replaces": replaces} | sooner
+    elif passed_over := spared or (replaces is None and
+                                   _turned_up_sooner(savings, index, plan.mine)):
+        return {"card": card, "index": index, "replaces": replaces} | passed_over
     elif saving < MORE and replaces is None:
         reason = "tempo"  # no lower on average: worth it for turning a card up sooner
     elif saving >= MORE:
